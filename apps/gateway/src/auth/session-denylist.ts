@@ -1,0 +1,66 @@
+import type Redis from 'ioredis';
+import { ACCESS_TOKEN_SECONDS } from '@platform/auth';
+import { RedisScript } from '../redis/redis-script';
+
+/** A revocation as identity announces it (`identity.session.revoked`). */
+export interface Revocation {
+  accountId: string;
+  /** Empty: every session of the account. */
+  sessionId: string;
+  /** Unix seconds; access tokens issued at or before it are refused. */
+  revokedAt: number;
+}
+
+/** Sets the key to the larger of its value and ARGV[1]: a late, older revocation never undoes a newer one. */
+const SET_MAX = new RedisScript(`
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tonumber(ARGV[1]) > current then
+  redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+  return 1
+end
+return 0
+`);
+
+/** Margin for clock differences between identity and the gateway. */
+const SKEW_SECONDS = 60;
+
+/**
+ * Revoked sessions, in Redis, shared by every gateway replica:
+ *  - `<prefix>revoked:sid:<sid>` = revokedAt: every access token of that session is refused;
+ *  - `<prefix>revoked:user:<sub>` = revokedAt: the account's tokens issued at or before it are refused.
+ * Keys live as long as a token issued before the revocation can: revokedAt + token lifetime (+ skew).
+ */
+export class SessionDenylist {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly tokenSeconds = ACCESS_TOKEN_SECONDS,
+    private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+  ) {}
+
+  async isRevoked(token: { sub: string; sid: string; iat: number }): Promise<boolean> {
+    const [session, account] = await this.redis.mget(this.sessionKey(token.sid), this.accountKey(token.sub));
+    if (session !== null) return true;
+    return account !== null && token.iat <= Number(account);
+  }
+
+  /** Applies one revocation; idempotent, so redelivered events are harmless. */
+  async apply(revocation: Revocation): Promise<void> {
+    const revokedAt = revocation.revokedAt > 0 ? revocation.revokedAt : this.now();
+    const ttl = revokedAt + this.tokenSeconds + SKEW_SECONDS - this.now();
+    if (ttl <= 0) return; // every token it could refuse has expired already
+    if (revocation.sessionId) {
+      await this.redis.set(this.sessionKey(revocation.sessionId), String(revokedAt), 'EX', ttl);
+    } else if (revocation.accountId) {
+      await SET_MAX.run(this.redis, [this.accountKey(revocation.accountId)], [revokedAt, ttl]);
+    }
+  }
+
+  private sessionKey(sid: string): string {
+    return `${this.prefix}revoked:sid:${sid}`;
+  }
+
+  private accountKey(sub: string): string {
+    return `${this.prefix}revoked:user:${sub}`;
+  }
+}

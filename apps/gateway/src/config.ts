@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { commonEnv, port, readEnv } from '@platform/config';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const gatewayEnv = {
+  NODE_ENV: commonEnv.NODE_ENV,
+  REDIS_URL: commonEnv.REDIS_URL,
+  NATS_URL: commonEnv.NATS_URL,
+  JWT_SECRET: commonEnv.JWT_SECRET,
+  JWT_ISSUER: commonEnv.JWT_ISSUER,
+  STREAM_NAME: commonEnv.STREAM_NAME,
+  SUBJECT_PREFIX: commonEnv.SUBJECT_PREFIX,
+  GATEWAY_HOST: z.string().default('0.0.0.0'),
+  GATEWAY_PORT: port(8080),
+  GATEWAY_ADMIN_PORT: port(9100),
+  GATEWAY_RPC_TIMEOUT_MS: positiveInt(10_000),
+  GATEWAY_BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  GATEWAY_SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  /** Express `trust proxy`: which hops may set X-Forwarded-For (the client IP sent to services). */
+  GATEWAY_TRUST_PROXY: z.string().default('loopback'),
+  REDIS_KEY_PREFIX: z.string().default('gateway:'),
+  LOGIN_MAX_FAILED_ATTEMPTS: positiveInt(5),
+  LOGIN_LOCKOUT_SECONDS: positiveInt(900),
+};
+
+export interface GatewayConfig {
+  nodeEnv: 'development' | 'test' | 'production';
+  host: string;
+  port: number;
+  adminPort: number;
+  redisUrl: string;
+  redisKeyPrefix: string;
+  natsUrl: string;
+  streamName: string;
+  subjectPrefix: string;
+  jwtSecret: string;
+  jwtIssuer: string;
+  rpcTimeoutMs: number;
+  bodyLimitBytes: number;
+  shutdownTimeoutMs: number;
+  trustProxy: string;
+  loginMaxFailedAttempts: number;
+  loginLockoutSeconds: number;
+  /** `<SVC>_GRPC_URL` values by lower-case service key (`identity` → `127.0.0.1:50051`). */
+  serviceUrls: Record<string, string>;
+}
+
+const GRPC_URL = /^([A-Z][A-Z0-9_]*)_GRPC_URL$/;
+
+/** Reads the gateway's configuration from the environment; throws listing every bad variable. */
+export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const e = readEnv(gatewayEnv, env);
+  if (e.NODE_ENV === 'production' && !env['JWT_SECRET']) throw new Error('invalid configuration: JWT_SECRET must be set in production');
+  const serviceUrls: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const match = GRPC_URL.exec(name);
+    if (match?.[1] && value) serviceUrls[match[1].toLowerCase()] = value;
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.GATEWAY_HOST,
+    port: e.GATEWAY_PORT,
+    adminPort: e.GATEWAY_ADMIN_PORT,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    natsUrl: e.NATS_URL,
+    streamName: e.STREAM_NAME,
+    subjectPrefix: e.SUBJECT_PREFIX,
+    jwtSecret: e.JWT_SECRET,
+    jwtIssuer: e.JWT_ISSUER,
+    rpcTimeoutMs: e.GATEWAY_RPC_TIMEOUT_MS,
+    bodyLimitBytes: e.GATEWAY_BODY_LIMIT_BYTES,
+    shutdownTimeoutMs: e.GATEWAY_SHUTDOWN_TIMEOUT_MS,
+    trustProxy: e.GATEWAY_TRUST_PROXY,
+    loginMaxFailedAttempts: e.LOGIN_MAX_FAILED_ATTEMPTS,
+    loginLockoutSeconds: e.LOGIN_LOCKOUT_SECONDS,
+    serviceUrls,
+  };
+}

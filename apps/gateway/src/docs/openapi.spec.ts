@@ -1,0 +1,55 @@
+import { fixtureProtos } from '../../test/support/fixture-protos';
+import { RouteTable } from '../routing/route-table';
+import { buildOpenApi } from './openapi';
+
+type Json = Record<string, any>;
+
+describe('the OpenAPI document', () => {
+  const table = RouteTable.fromProtos(fixtureProtos());
+  const doc = buildOpenApi(table, { title: 'API', version: '1' }) as Json;
+
+  it('is OpenAPI 3.1 with every routed path and method', () => {
+    expect(doc['openapi']).toBe('3.1.0');
+    for (const route of table.routes) {
+      const path = route.template.source.replace('{path=**}', '{path}');
+      expect(doc['paths'][path]?.[route.httpMethod.toLowerCase()]).toBeDefined();
+    }
+  });
+
+  it('states each operation’s auth level as security and in x-platform-access', () => {
+    const update = doc['paths']['/api/fixture/orgs/{id}']['put'];
+    expect(update.security).toEqual([{ bearerAuth: [] }]);
+    expect(update['x-platform-access']).toMatchObject({ auth: 'admin', authority: 'ORG:ORGANIZATION:UPDATE', orgParam: 'id' });
+    expect(update.description).toContain('ORG:ORGANIZATION:UPDATE');
+    expect(doc['paths']['/api/fixture/orgs/health']['get'].security).toEqual([]);
+    expect(doc['paths']['/api/auth/org/login']['post'].responses['423']).toEqual({ $ref: '#/components/responses/Locked' });
+  });
+
+  it('describes bodies and replies from the messages, with JSON names and limits', () => {
+    const update = doc['paths']['/api/fixture/orgs/{id}']['put'];
+    const body = update.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['name', 'website_url', 'allow_join_requests', 'orgType']));
+    expect(body.properties).not.toHaveProperty('id');
+    expect(body.additionalProperties).toBe(false);
+    expect(body.properties.name.maxLength).toBe(100);
+    expect(body.properties.orgType.enum).toEqual(['ASSOCIATION', 'CLUB']);
+    expect(body.properties.memberIds.items.format).toBe('uuid');
+    expect(update.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/platform.fixture.v1.Org' });
+    expect(doc['components'].schemas['platform.fixture.v1.Org'].properties.foundedAt.anyOf[0]).toEqual({ type: 'string', format: 'date-time' });
+  });
+
+  it('lists query parameters of GET routes with their types', () => {
+    const params = doc['paths']['/api/fixture/orgs/{organization_id}/members']['get'].parameters as Json[];
+    expect(params.map((p) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['path:organization_id', 'query:page', 'query:size', 'query:tags', 'query:active', 'query:since']),
+    );
+    expect(params.find((p) => p.name === 'page')?.schema.type).toBe('integer');
+  });
+
+  it('uses the success status, Location for creates, no content for 204, problem+json for errors', () => {
+    const create = doc['paths']['/api/fixture/orgs']['post'];
+    expect(create.responses['201'].headers.Location).toBeDefined();
+    expect(doc['paths']['/api/fixture/orgs/{id}']['delete'].responses['204']).toEqual({ description: 'No content' });
+    expect(doc['components'].responses.BadRequest.content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * The gateway's use of the event stream, kept small so the request path depends on this interface
+ * rather than on NATS. Subjects are logical (`audit.recorded`); the implementation adds the
+ * deployment's prefix.
+ */
+export interface EventPublisher {
+  /** Publishes straight to the stream (the gateway has no database, so no outbox). */
+  publish(subject: string, payload: Uint8Array, msgId: string): Promise<void>;
+}
+
+export interface RunningSubscription {
+  stop(): Promise<void>;
+}
+
+export interface EventSubscriber {
+  /** A durable consumer shared by every gateway replica: each event is handled once; the handler must be idempotent. */
+  subscribe(durable: string, subject: string, handle: (payload: Uint8Array) => Promise<void>): Promise<RunningSubscription>;
+}
+
+export interface EventBus extends EventPublisher, EventSubscriber {
+  connect(): Promise<void>;
+  healthy(): boolean;
+  close(): Promise<void>;
+}

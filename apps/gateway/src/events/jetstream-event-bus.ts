@@ -1,0 +1,73 @@
+import type { Registry } from 'prom-client';
+import {
+  type JetStreamClient,
+  type NatsConnection,
+  MessagingNames,
+  connectNats,
+  ensureStream,
+  isNatsHealthy,
+  jetstream,
+  jetstreamManager,
+  publishDirect,
+  startConsumer,
+} from '@platform/messaging';
+import type { Logger } from '@platform/telemetry';
+import type { EventBus, RunningSubscription } from './event-bus';
+
+export interface JetStreamEventBusOptions {
+  url: string;
+  streamName: string;
+  subjectPrefix: string;
+  logger: Logger;
+  metrics?: Registry;
+}
+
+/** The event bus on the platform's JetStream stream, through @platform/messaging. */
+export class JetStreamEventBus implements EventBus {
+  private readonly names: MessagingNames;
+  private nc?: NatsConnection;
+  private js?: JetStreamClient;
+  private readonly subscriptions: RunningSubscription[] = [];
+
+  constructor(private readonly options: JetStreamEventBusOptions) {
+    this.names = new MessagingNames({ stream: options.streamName, subjectPrefix: options.subjectPrefix });
+  }
+
+  async connect(): Promise<void> {
+    this.nc = await connectNats({ url: this.options.url, name: 'gateway', logger: this.options.logger });
+    await ensureStream(await jetstreamManager(this.nc), { name: this.names.stream, subjects: this.names.streamSubjects() });
+    this.js = jetstream(this.nc);
+  }
+
+  async publish(subject: string, payload: Uint8Array, msgId: string): Promise<void> {
+    await publishDirect(this.client(), this.names.subject(subject), payload, { msgId });
+  }
+
+  async subscribe(durable: string, subject: string, handle: (payload: Uint8Array) => Promise<void>): Promise<RunningSubscription> {
+    const running = await startConsumer({
+      js: this.client(),
+      stream: this.names.stream,
+      durable,
+      filterSubjects: [this.names.filter(subject)],
+      logger: this.options.logger,
+      metrics: this.options.metrics,
+      handle: (message) => handle(message.data),
+    });
+    this.subscriptions.push(running);
+    return running;
+  }
+
+  healthy(): boolean {
+    return this.nc !== undefined && isNatsHealthy(this.nc);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.subscriptions.splice(0).map((s) => s.stop()));
+    if (this.nc && !this.nc.isClosed()) await this.nc.drain();
+  }
+
+  private client(): JetStreamClient {
+    if (!this.js) throw new Error('the event bus is not connected');
+    return this.js;
+  }
+}

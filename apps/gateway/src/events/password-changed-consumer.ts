@@ -1,0 +1,26 @@
+import { eventsV1 } from '@platform/proto';
+import type { Logger } from '@platform/telemetry';
+import type { LoginLockout } from '../lockout/login-lockout';
+import type { EventSubscriber, RunningSubscription } from './event-bus';
+
+export const PASSWORD_CHANGED = 'identity.password.changed';
+export const PASSWORD_CHANGED_DURABLE = 'gateway-password-changes';
+
+/**
+ * Clears an account's login lockout when its password is reset or changed: whoever proved they own
+ * the address (the reset code) or knew the password may sign in again at once. Idempotent.
+ */
+export function startPasswordChangedConsumer(bus: EventSubscriber, lockout: LoginLockout, logger: Logger): Promise<RunningSubscription> {
+  return bus.subscribe(PASSWORD_CHANGED_DURABLE, PASSWORD_CHANGED, async (payload) => {
+    let event: eventsV1.PasswordChanged;
+    try {
+      event = eventsV1.PasswordChanged.decode(payload);
+    } catch (err) {
+      logger.error({ err }, `dropping an undecodable ${PASSWORD_CHANGED} event`);
+      return;
+    }
+    if (!event.email) return;
+    await lockout.clear(event.email);
+    logger.info({ accountId: event.accountId }, 'login lockout cleared after a password change');
+  });
+}

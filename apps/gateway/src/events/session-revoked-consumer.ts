@@ -1,0 +1,25 @@
+import { eventsV1 } from '@platform/proto';
+import type { Logger } from '@platform/telemetry';
+import type { SessionDenylist } from '../auth/session-denylist';
+import type { EventSubscriber, RunningSubscription } from './event-bus';
+
+export const SESSION_REVOKED = 'identity.session.revoked';
+export const SESSION_REVOKED_DURABLE = 'gateway-session-revocations';
+
+/**
+ * Feeds the denylist from identity's `identity.session.revoked` events. Applying an event is
+ * idempotent, so redeliveries are harmless; an undecodable event is logged and dropped.
+ */
+export function startSessionRevokedConsumer(bus: EventSubscriber, denylist: SessionDenylist, logger: Logger): Promise<RunningSubscription> {
+  return bus.subscribe(SESSION_REVOKED_DURABLE, SESSION_REVOKED, async (payload) => {
+    let event: eventsV1.SessionRevoked;
+    try {
+      event = eventsV1.SessionRevoked.decode(payload);
+    } catch (err) {
+      logger.error({ err }, 'dropping an undecodable identity.session.revoked event');
+      return;
+    }
+    await denylist.apply({ accountId: event.accountId, sessionId: event.sessionId, revokedAt: Number(event.revokedAt) });
+    logger.info({ accountId: event.accountId, sessionId: event.sessionId || undefined, reason: event.reason }, 'session revoked');
+  });
+}

@@ -1,0 +1,143 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import type Redis from 'ioredis';
+import { TokenSigner } from '@platform/auth';
+import { type Logger, createLogger } from '@platform/telemetry';
+import { RequestAuthenticator } from './auth/auth-middleware';
+import { SessionDenylist } from './auth/session-denylist';
+import type { GatewayConfig } from './config';
+import { docsPage } from './docs/docs-page';
+import { buildOpenApi } from './docs/openapi';
+import type { EventBus, RunningSubscription } from './events/event-bus';
+import { JetStreamEventBus } from './events/jetstream-event-bus';
+import { startPasswordChangedConsumer } from './events/password-changed-consumer';
+import { startSessionRevokedConsumer } from './events/session-revoked-consumer';
+import { GrpcClients } from './grpc/grpc-clients';
+import { createHttpApp } from './http/http-app';
+import { LoginGuard } from './lockout/login-guard';
+import { LoginLockout } from './lockout/login-lockout';
+import { createAdminApp } from './observability/admin-app';
+import { GatewayMetrics } from './observability/gateway-metrics';
+import { type ProtoSource, loadProtoSource } from './protos/proto-source';
+import { createRedis } from './redis/redis-client';
+import { RouteTable } from './routing/route-table';
+
+/** Replaceable parts, for tests: a fixture proto set, a clock, an in-memory event bus. */
+export interface GatewayOverrides {
+  protos?: ProtoSource;
+  logger?: Logger;
+  eventBus?: EventBus;
+  redis?: Redis;
+  /** Milliseconds, for the login lockout. */
+  now?: () => number;
+}
+
+export interface Gateway {
+  /** The public app (REST routes and docs). */
+  app: Express;
+  /** The admin app (`/metrics`, `/healthz`, `/readyz`). */
+  adminApp: Express;
+  routes: RouteTable;
+  metrics: GatewayMetrics;
+  denylist: SessionDenylist;
+  /** Connects Redis and NATS, starts the revocation consumer, listens; resolves with the bound ports. */
+  start(): Promise<{ port: number; adminPort: number }>;
+  /** Graceful: refuses new requests, lets those in flight finish (up to the shutdown timeout), closes everything. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the gateway from its configuration. Everything that can fail on a bad contract (route
+ * table, access options, OpenAPI) fails here, before anything listens.
+ */
+export function createGateway(config: GatewayConfig, overrides: GatewayOverrides = {}): Gateway {
+  const logger = overrides.logger ?? createLogger('gateway');
+  const routes = RouteTable.fromProtos(overrides.protos ?? loadProtoSource(), config.serviceUrls);
+  const metrics = new GatewayMetrics();
+  const redis = overrides.redis ?? createRedis(config.redisUrl);
+  const bus = overrides.eventBus ?? new JetStreamEventBus({ url: config.natsUrl, streamName: config.streamName, subjectPrefix: config.subjectPrefix, logger, metrics: metrics.registry });
+  const denylist = new SessionDenylist(redis, config.redisKeyPrefix);
+  const grpc = new GrpcClients(config.rpcTimeoutMs);
+  const lockout = new LoginLockout(redis, {
+    prefix: config.redisKeyPrefix,
+    maxFailedAttempts: config.loginMaxFailedAttempts,
+    lockoutSeconds: config.loginLockoutSeconds,
+    reservationMs: config.rpcTimeoutMs + 5_000,
+    now: overrides.now,
+  });
+  const openApi = buildOpenApi(routes, { title: 'Association platform API', version: '1' });
+  const page = docsPage('Association platform API');
+
+  const app = createHttpApp({
+    routes,
+    authenticator: new RequestAuthenticator(new TokenSigner({ secret: config.jwtSecret, issuer: config.jwtIssuer }), denylist),
+    grpc,
+    loginGuard: new LoginGuard(lockout, bus, metrics, config.loginMaxFailedAttempts),
+    bodyLimitBytes: config.bodyLimitBytes,
+    logger,
+    metrics,
+    trustProxy: config.trustProxy,
+    docs: { html: page.html, csp: page.csp, openApiJson: JSON.stringify(openApi) },
+  });
+
+  let stopping = false;
+  const adminApp = createAdminApp(
+    metrics,
+    [{ name: 'redis', check: async () => (await redis.ping()) === 'PONG' }],
+    () => stopping,
+  );
+
+  let servers: Server[] = [];
+  let consumers: RunningSubscription[] = [];
+
+  const listen = (target: Express, port: number) =>
+    new Promise<Server>((resolve, reject) => {
+      const server = target.listen(port, config.host);
+      server.once('listening', () => resolve(server));
+      server.once('error', reject);
+    });
+
+  /** Stops accepting, lets requests in flight finish, closes keep-alive connections as they go idle. */
+  const close = (server: Server) =>
+    new Promise<void>((resolve) => {
+      const idle = setInterval(() => server.closeIdleConnections(), 50);
+      const force = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+      force.unref();
+      server.close(() => {
+        clearInterval(idle);
+        clearTimeout(force);
+        resolve();
+      });
+      server.closeIdleConnections();
+    });
+
+  return {
+    app,
+    adminApp,
+    routes,
+    metrics,
+    denylist,
+    async start() {
+      if (redis.status === 'wait') await redis.connect();
+      await bus.connect();
+      consumers = [await startSessionRevokedConsumer(bus, denylist, logger), await startPasswordChangedConsumer(bus, lockout, logger)];
+      servers = [await listen(app, config.port), await listen(adminApp, config.adminPort)];
+      const [main, admin] = servers.map((s) => (s.address() as AddressInfo).port) as [number, number];
+      logger.info({ port: main, adminPort: admin, routes: routes.routes.length }, 'gateway listening');
+      return { port: main, adminPort: admin };
+    },
+    async stop() {
+      if (stopping) return;
+      stopping = true; // readiness answers 503 from now on
+      const [main, adminServer] = servers;
+      if (main) await close(main);
+      if (adminServer) await close(adminServer);
+      await Promise.all(consumers.map((c) => c.stop()));
+      await bus.close();
+      grpc.close();
+      if (!overrides.redis) await redis.quit().catch(() => redis.disconnect());
+      logger.info('gateway stopped');
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { RequestAuthenticator } from '../auth/auth-middleware';
+import type { ForwardedContext, GrpcClients } from '../grpc/grpc-clients';
+import type { LoginGuard } from '../lockout/login-guard';
+import type { Route, RouteTable } from '../routing/route-table';
+import { transcodeReply, transcodeRequest } from '../transcoding/transcoder';
+import { readJsonBody } from './body-reader';
+import { GatewayErrorCode, ProblemError } from './problem';
+import { localsOf } from './request-context';
+
+export interface ApiHandlerDeps {
+  routes: RouteTable;
+  authenticator: RequestAuthenticator;
+  grpc: GrpcClients;
+  loginGuard: LoginGuard;
+  bodyLimitBytes: number;
+}
+
+/**
+ * One REST request, end to end: match the route, authenticate, read and validate the input,
+ * call the service (under the login lockout where the route asks for it), answer with the reply.
+ * Every failure is thrown and rendered as problem+json by the error handler.
+ */
+export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
+  return async (req: Request, res: Response) => {
+    const match = deps.routes.match(req.method, req.path);
+    if (match.kind === 'not-found') {
+      throw new ProblemError({ status: 404, code: GatewayErrorCode.ROUTE_NOT_FOUND, detail: `There is no operation at ${req.method} ${req.path}` });
+    }
+    if (match.kind === 'method-not-allowed') {
+      throw new ProblemError({
+        status: 405,
+        code: GatewayErrorCode.METHOD_NOT_ALLOWED,
+        detail: `${req.method} is not allowed on ${req.path}; allowed: ${match.allowed.join(', ')}`,
+        headers: { Allow: match.allowed.join(', ') },
+      });
+    }
+    const { route, params } = match;
+    const locals = localsOf(res);
+    locals.routeLabel = `${route.httpMethod} ${route.template.source}`;
+    res.locals['route'] = route;
+
+    const auth = await deps.authenticator.authenticate(route, req.get('authorization'), params);
+    const body = route.body === '' ? undefined : await readJsonBody(req, res, deps.bodyLimitBytes);
+    const request = transcodeRequest(route, { params, query: queryOf(req), body });
+
+    const context: ForwardedContext = {
+      requestId: locals.requestId,
+      token: auth.token,
+      clientIp: req.ip,
+      userAgent: req.get('user-agent'),
+      deviceId: req.get('x-device-id'),
+    };
+    const call = () => deps.grpc.call(route.service.address, route.rpc.definition, request, context);
+    const reply = route.access.loginLockout
+      ? await deps.loginGuard.attempt(
+          typeof request['email'] === 'string' ? request['email'] : undefined,
+          { route: locals.routeLabel, requestId: locals.requestId, ipAddress: req.ip, userAgent: req.get('user-agent'), logger: locals.logger },
+          call,
+        )
+      : await call();
+    respond(route, req, res, reply);
+  };
+}
+
+function respond(route: Route, req: Request, res: Response, reply: object): void {
+  const status = route.access.successStatus;
+  res.setHeader('Cache-Control', 'no-store');
+  if (status === 204) {
+    res.status(204).end();
+    return;
+  }
+  const id = (reply as Record<string, unknown>)['id'];
+  if (status === 201 && route.locationFromId && typeof id === 'string' && id !== '') {
+    res.setHeader('Location', `${req.path.replace(/\/$/, '')}/${encodeURIComponent(id)}`);
+  }
+  res.status(status).type('application/json').send(JSON.stringify(transcodeReply(route, reply)));
+}
+
+function queryOf(req: Request): URLSearchParams {
+  const index = req.originalUrl.indexOf('?');
+  return new URLSearchParams(index === -1 ? '' : req.originalUrl.slice(index + 1));
+}

@@ -1,0 +1,63 @@
+import { Metadata, type ServiceError, status } from '@grpc/grpc-js';
+import { ERROR_CODE_KEY, ERROR_VIOLATIONS_KEY } from '@platform/errors';
+import { fixtureProtos } from '../../test/support/fixture-protos';
+import { RouteTable } from '../routing/route-table';
+import { problemFromGrpc } from './grpc-to-http';
+
+const table = RouteTable.fromProtos(fixtureProtos());
+const match = table.match('PUT', '/api/fixture/orgs/x');
+const route = match.kind === 'found' ? match.route : (undefined as never);
+
+function serviceError(code: status, details: string, meta: Record<string, string | Buffer> = {}): ServiceError {
+  const metadata = new Metadata();
+  for (const [k, v] of Object.entries(meta)) metadata.set(k, v);
+  return Object.assign(new Error(details), { code, details, metadata });
+}
+
+describe('gRPC status → problem', () => {
+  it('uses the canonical HTTP status, the platform code and the message of a platform error', () => {
+    const { problem, internal } = problemFromGrpc(serviceError(status.ALREADY_EXISTS, 'The email already has an account', { [ERROR_CODE_KEY]: 'CONFLICT' }), route);
+    expect(problem).toMatchObject({ status: 409, code: 'CONFLICT', detail: 'The email already has an account' });
+    expect(internal).toBe(false);
+  });
+
+  it('turns violations from binary metadata into errors with JSON field names', () => {
+    const violations = Buffer.from(JSON.stringify([{ field: 'websiteUrl', message: 'must be a URL' }, { field: 'address.postalCode', message: 'too long' }]));
+    const { problem } = problemFromGrpc(
+      serviceError(status.INVALID_ARGUMENT, 'Invalid websiteUrl', { [ERROR_CODE_KEY]: 'VALIDATION_FAILED', [ERROR_VIOLATIONS_KEY]: violations }),
+      route,
+    );
+    expect(problem).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      errors: [
+        { field: 'website_url', message: 'must be a URL' },
+        { field: 'address.postalCode', message: 'too long' },
+      ],
+    });
+  });
+
+  it('hides the text of internal errors and of errors without a platform code', () => {
+    const internal = problemFromGrpc(serviceError(status.INTERNAL, 'TypeError: x is undefined at foo.ts:12', { [ERROR_CODE_KEY]: 'INTERNAL' }), route);
+    expect(internal.problem).toMatchObject({ status: 500, code: 'INTERNAL' });
+    expect(internal.problem.detail).not.toContain('TypeError');
+    expect(internal.internal).toBe(true);
+    const bare = problemFromGrpc(serviceError(status.RESOURCE_EXHAUSTED, 'Received message larger than max'), route);
+    expect(bare.problem).toMatchObject({ status: 429, code: 'RATE_LIMITED', detail: 'The request could not be processed.' });
+  });
+
+  it('answers 503 for an unreachable service and 504 for a missed deadline', () => {
+    expect(problemFromGrpc(serviceError(status.UNAVAILABLE, 'No connection established'), route).problem).toMatchObject({
+      status: 503,
+      code: 'UNAVAILABLE',
+      detail: 'The fixture service is not available. Try again shortly.',
+      headers: { 'Retry-After': '1' },
+    });
+    expect(problemFromGrpc(serviceError(status.DEADLINE_EXCEEDED, 'Deadline exceeded'), route).problem).toMatchObject({ status: 504, code: 'TIMEOUT' });
+  });
+
+  it('asks for a bearer token on UNAUTHENTICATED', () => {
+    const { problem } = problemFromGrpc(serviceError(status.UNAUTHENTICATED, 'The token has expired', { [ERROR_CODE_KEY]: 'UNAUTHENTICATED' }), route);
+    expect(problem).toMatchObject({ status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
+  });
+});

@@ -1,0 +1,45 @@
+import express, { type Express } from 'express';
+import type { Logger } from '@platform/telemetry';
+import type { GatewayMetrics } from '../observability/gateway-metrics';
+import { type ApiHandlerDeps, apiHandler } from './api-handler';
+import { errorHandler } from './error-handler';
+import { localsOf, requestContext } from './request-context';
+
+export interface HttpAppDeps extends ApiHandlerDeps {
+  logger: Logger;
+  metrics: GatewayMetrics;
+  trustProxy: string;
+  /** `/api/docs` and `/api/docs/openapi.json`. */
+  docs: { html: string; csp: string; openApiJson: string };
+}
+
+/** The public Express app: docs, the REST routes from the proto, and problem+json for everything else. */
+export function createHttpApp(deps: HttpAppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', trustProxyValue(deps.trustProxy));
+  app.use(requestContext(deps.logger, deps.metrics));
+
+  app.get('/api/docs/openapi.json', (_req, res) => {
+    localsOf(res).routeLabel = 'GET /api/docs/openapi.json';
+    res.type('application/json').send(deps.docs.openApiJson);
+  });
+  app.get('/api/docs', (_req, res) => {
+    localsOf(res).routeLabel = 'GET /api/docs';
+    res.setHeader('Content-Security-Policy', deps.docs.csp);
+    res.type('html').send(deps.docs.html);
+  });
+  // Every other path, /api or not: routed from the proto, or a problem+json 404.
+  app.use(apiHandler(deps));
+  app.use(errorHandler());
+  return app;
+}
+
+/** `GATEWAY_TRUST_PROXY`: true/false, a hop count, or Express's names and subnets (`loopback, 10.0.0.0/8`). */
+export function trustProxyValue(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

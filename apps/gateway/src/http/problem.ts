@@ -1,0 +1,82 @@
+import { STATUS_CODES } from 'node:http';
+import type { Request, Response } from 'express';
+import { ErrorCode, type FieldViolation, PlatformError, grpcStatusOf, httpStatusOf } from '@platform/errors';
+
+/** Codes of failures the gateway answers itself (the services' codes are ErrorCode). */
+export enum GatewayErrorCode {
+  ROUTE_NOT_FOUND = 'ROUTE_NOT_FOUND',
+  METHOD_NOT_ALLOWED = 'METHOD_NOT_ALLOWED',
+  MALFORMED_REQUEST = 'MALFORMED_REQUEST',
+  PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE = 'UNSUPPORTED_MEDIA_TYPE',
+  ACCOUNT_LOCKED = 'ACCOUNT_LOCKED',
+  SESSION_REVOKED = 'SESSION_REVOKED',
+  TIMEOUT = 'TIMEOUT',
+}
+
+/** An RFC 9457 problem before it is rendered (the request id and instance come from the request). */
+export interface Problem {
+  status: number;
+  code: string;
+  detail: string;
+  title?: string;
+  errors?: FieldViolation[];
+  headers?: Record<string, string>;
+}
+
+/** A problem thrown inside the request pipeline, rendered by the error handler. */
+export class ProblemError extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.detail);
+    this.name = 'ProblemError';
+  }
+}
+
+export const problemTypeOf = (code: string): string => `/api/docs#problem-${code.toLowerCase().replace(/_/g, '-')}`;
+
+export const titleOf = (status: number): string => STATUS_CODES[status] ?? 'Error';
+
+/** A PlatformError (validation, authentication, authorisation) as a problem. */
+export function problemFromPlatformError(err: PlatformError): Problem {
+  return {
+    status: httpStatusOf(grpcStatusOf(err.code)),
+    code: err.code,
+    detail: err.message,
+    errors: err.code === ErrorCode.VALIDATION_FAILED ? err.violations : undefined,
+    headers: err.code === ErrorCode.UNAUTHENTICATED ? { 'WWW-Authenticate': 'Bearer' } : undefined,
+  };
+}
+
+export const internalProblem = (): Problem => ({
+  status: 500,
+  code: ErrorCode.INTERNAL,
+  detail: 'An unexpected error occurred. Quote the request id when reporting it.',
+});
+
+/** The problem+json document. */
+export function renderProblem(problem: Problem, instance: string, requestId: string): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    type: problemTypeOf(problem.code),
+    title: problem.title ?? titleOf(problem.status),
+    status: problem.status,
+    detail: problem.detail,
+    instance,
+    code: problem.code,
+    requestId,
+  };
+  if (problem.errors && problem.errors.length > 0) body['errors'] = problem.errors;
+  return body;
+}
+
+export function sendProblem(req: Request, res: Response, problem: Problem): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const requestId = String(res.locals['requestId'] ?? '');
+  for (const [name, value] of Object.entries(problem.headers ?? {})) res.setHeader(name, value);
+  res.status(problem.status);
+  res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.send(JSON.stringify(renderProblem(problem, req.path, requestId)));
+}

@@ -1,0 +1,94 @@
+import { status } from '@grpc/grpc-js';
+import { ErrorCode } from '@platform/errors';
+import type { Logger } from '@platform/telemetry';
+import type { EventPublisher } from '../events/event-bus';
+import { isServiceError } from '../http/grpc-to-http';
+import { GatewayErrorCode, ProblemError } from '../http/problem';
+import type { GatewayMetrics } from '../observability/gateway-metrics';
+import { publishLockAudit } from './lockout-audit';
+import { type AttemptOutcome, type LoginLockout, type Reservation, accountKeyOf } from './login-lockout';
+
+export interface AttemptContext {
+  route: string;
+  requestId: string;
+  ipAddress?: string;
+  userAgent?: string;
+  logger: Logger;
+}
+
+/**
+ * Runs a login RPC under the lockout: reserve an attempt (or answer 423 without calling the
+ * service), call, then settle with the outcome. A 401 from the service is a failure; a success
+ * clears the failures (a password step answered with `mfa_required` is not yet a success);
+ * anything else (403 suspended, 400, 5xx) does not count. The failure that
+ * locks the account publishes an audit event and counts in `gateway_login_lockouts_total`.
+ */
+export class LoginGuard {
+  constructor(
+    private readonly lockout: LoginLockout,
+    private readonly publisher: EventPublisher,
+    private readonly metrics: GatewayMetrics,
+    private readonly maxFailedAttempts: number,
+  ) {}
+
+  async attempt<T>(email: string | undefined, context: AttemptContext, call: () => Promise<T>): Promise<T> {
+    if (!email) return call(); // no account to key on: the service refuses the request anyway
+    let reserved;
+    try {
+      reserved = await this.lockout.reserve(email);
+    } catch (err) {
+      context.logger.error({ err }, 'login lockout unavailable');
+      throw new ProblemError({ status: 503, code: ErrorCode.UNAVAILABLE, detail: 'Sign-in is unavailable right now. Try again shortly.', headers: { 'Retry-After': '1' } });
+    }
+    if (!reserved.allowed) {
+      this.metrics.loginAttempts.inc({ outcome: reserved.reason });
+      const minutes = Math.ceil(reserved.retryAfterSeconds / 60);
+      throw new ProblemError({
+        status: 423,
+        code: GatewayErrorCode.ACCOUNT_LOCKED,
+        detail:
+          reserved.reason === 'locked'
+            ? `Too many failed sign-in attempts: the account is locked. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+            : 'Too many sign-in attempts are in progress for this account. Try again in a moment.',
+        headers: { 'Retry-After': String(reserved.retryAfterSeconds) },
+      });
+    }
+    let outcome: AttemptOutcome = 'neutral';
+    try {
+      const result = await call();
+      // A password that matched but still needs a second factor is no success yet: clearing the
+      // failures here would let wrong MFA codes be retried without limit.
+      outcome = (result as { mfaRequired?: unknown } | undefined)?.mfaRequired === true ? 'neutral' : 'success';
+      return result;
+    } catch (err) {
+      if (isServiceError(err) && err.code === status.UNAUTHENTICATED) outcome = 'failure';
+      throw err;
+    } finally {
+      await this.settle(reserved.reservation, outcome, email, context);
+    }
+  }
+
+  /** Never throws: a reservation that cannot be released lapses on its own. */
+  private async settle(reservation: Reservation, outcome: AttemptOutcome, email: string, context: AttemptContext): Promise<void> {
+    this.metrics.loginAttempts.inc({ outcome });
+    try {
+      const settled = await this.lockout.settle(reservation, outcome);
+      if (!settled.lockedNow) return;
+      this.metrics.lockouts.inc();
+      context.logger.warn({ account: reservation.account, lockedUntil: settled.lockedUntil }, 'account locked after failed sign-in attempts');
+      // Not awaited: the answer to this attempt does not wait for the stream.
+      void publishLockAudit(this.publisher, {
+        email,
+        account: accountKeyOf(email),
+        lockedUntil: settled.lockedUntil,
+        failedAttempts: this.maxFailedAttempts,
+        route: context.route,
+        requestId: context.requestId,
+        ipAddress: context.ipAddress,
+        userAgent: context.userAgent,
+      }).catch((err: unknown) => context.logger.error({ err }, 'could not publish the LOGIN_LOCKED audit event'));
+    } catch (err) {
+      context.logger.error({ err }, 'could not record a login attempt');
+    }
+  }
+}

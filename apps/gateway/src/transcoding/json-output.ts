@@ -1,0 +1,149 @@
+import type { EnumSchema, FieldSchema, MessageSchema, ScalarKind } from '../protos/message-schema';
+import { dictionary } from './json-input';
+
+/**
+ * proto-loader reply object → REST JSON. Every declared field is written (defaults included, so a
+ * client sees `read: false` and `totalElements: 0`), under its JSON name; unset message, optional
+ * and oneof fields are null. 64-bit integers are JSON numbers when they fit in a double exactly,
+ * otherwise strings. Enums lose their type prefix; the zero `*_UNSPECIFIED` value is null.
+ */
+export function encodeMessage(schema: MessageSchema, value: unknown): unknown {
+  if (schema.wellKnown) return encodeWellKnown(schema, value);
+  const source = isRecord(value) ? value : {};
+  const out: Record<string, unknown> = {};
+  for (const field of schema.fields) out[field.jsonName] = encodeField(field, source[field.name]);
+  return out;
+}
+
+export function encodeField(field: FieldSchema, value: unknown): unknown {
+  if (field.mapKey) {
+    const out = dictionary();
+    if (isRecord(value)) for (const [k, v] of Object.entries(value)) out[k] = encodeSingle(field, v);
+    return out;
+  }
+  if (field.repeated) return Array.isArray(value) ? value.map((v) => encodeSingle(field, v)) : [];
+  if (value === undefined || value === null) return field.presence ? null : encodeSingle(field, undefined);
+  return encodeSingle(field, value);
+}
+
+function encodeSingle(field: FieldSchema, value: unknown): unknown {
+  switch (field.type.kind) {
+    case 'message':
+      return value === undefined || value === null ? null : encodeMessage(field.type.schema, value);
+    case 'enum':
+      return encodeEnum(field.type.schema, value);
+    case 'scalar':
+      return encodeScalar(field.type.scalar, value);
+    default: {
+      const unreachable: never = field.type;
+      throw new Error(`unknown field type ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+function encodeEnum(schema: EnumSchema, value: unknown): unknown {
+  const match = schema.values.find((v) => v.name === value || v.number === value);
+  if (!match) return value ?? null;
+  return match.unspecified ? null : match.jsonName;
+}
+
+function encodeScalar(kind: ScalarKind, value: unknown): unknown {
+  switch (kind) {
+    case 'int64':
+    case 'uint64':
+    case 'sint64':
+    case 'fixed64':
+    case 'sfixed64': {
+      if (value === undefined || value === null) return 0;
+      const asNumber = Number(value);
+      return Number.isSafeInteger(asNumber) ? asNumber : String(value);
+    }
+    case 'double':
+    case 'float':
+      if (typeof value !== 'number') return 0;
+      return Number.isFinite(value) ? value : String(value);
+    case 'bytes':
+      return Buffer.isBuffer(value) || value instanceof Uint8Array ? Buffer.from(value).toString('base64') : '';
+    case 'bool':
+      return value === true;
+    case 'string':
+      return typeof value === 'string' ? value : '';
+    case 'int32':
+    case 'uint32':
+    case 'sint32':
+    case 'fixed32':
+    case 'sfixed32':
+      return typeof value === 'number' ? value : 0;
+    default: {
+      const unreachable: never = kind;
+      throw new Error(`unknown scalar ${String(unreachable)}`);
+    }
+  }
+}
+
+function encodeWellKnown(schema: MessageSchema, value: unknown): unknown {
+  const source = isRecord(value) ? value : {};
+  switch (schema.wellKnown) {
+    case 'timestamp':
+      return timestampToIso(Number(source['seconds'] ?? 0), Number(source['nanos'] ?? 0));
+    case 'duration': {
+      const seconds = Number(source['seconds'] ?? 0);
+      const nanos = Number(source['nanos'] ?? 0);
+      const sign = seconds < 0 || nanos < 0 ? '-' : '';
+      const frac = nanos === 0 ? '' : `.${String(Math.abs(nanos)).padStart(9, '0').replace(/0+$/, '')}`;
+      return `${sign}${Math.abs(seconds)}${frac}s`;
+    }
+    case 'struct':
+      return structToJson(source);
+    case 'value':
+      return valueToJson(source);
+    case 'list-value':
+      return Array.isArray(source['values']) ? source['values'].map(valueToJson) : [];
+    case 'empty':
+      return {};
+    case 'wrapper': {
+      const inner = schema.byName.get('value');
+      return inner && inner.type.kind === 'scalar' ? encodeScalar(inner.type.scalar, source['value']) : null;
+    }
+    case undefined:
+      throw new Error(`${schema.fullName} is not a well-known type`);
+    default: {
+      const unreachable: never = schema.wellKnown;
+      throw new Error(`unknown well-known type ${String(unreachable)}`);
+    }
+  }
+}
+
+export function timestampToIso(seconds: number, nanos: number): string {
+  const iso = new Date(seconds * 1000).toISOString(); // 2024-05-01T10:00:00.000Z
+  if (nanos % 1_000_000 === 0) return iso.replace('.000Z', `.${String(nanos / 1_000_000).padStart(3, '0')}Z`);
+  return iso.replace(/\.\d{3}Z$/, `.${String(nanos).padStart(9, '0')}Z`);
+}
+
+function structToJson(struct: Record<string, unknown>): Record<string, unknown> {
+  const out = dictionary();
+  const fields = isRecord(struct['fields']) ? struct['fields'] : {};
+  for (const [key, value] of Object.entries(fields)) out[key] = valueToJson(value);
+  return out;
+}
+
+function valueToJson(value: unknown): unknown {
+  if (!isRecord(value)) return null;
+  const kind = typeof value['kind'] === 'string' ? value['kind'] : Object.keys(value).find((k) => k.endsWith('Value'));
+  switch (kind) {
+    case 'numberValue':
+    case 'stringValue':
+    case 'boolValue':
+      return value[kind];
+    case 'structValue':
+      return structToJson(isRecord(value['structValue']) ? value['structValue'] : {});
+    case 'listValue': {
+      const list = isRecord(value['listValue']) ? value['listValue'] : {};
+      return Array.isArray(list['values']) ? list['values'].map(valueToJson) : [];
+    }
+    default:
+      return null;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

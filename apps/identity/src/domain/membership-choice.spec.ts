@@ -1,0 +1,28 @@
+import { chooseMembership, type MembershipView } from './membership-choice';
+
+const m = (id: string, status: string, joinedAt: string, role = 'MEMBER'): MembershipView => ({
+  organizationId: id,
+  organizationSlug: `org-${id}`,
+  role,
+  status,
+  joinedAt,
+});
+
+describe('choosing the organisation of an org login', () => {
+  const memberships = [m('a', 'ACTIVE', '2025-01-01T00:00:00Z'), m('b', 'ACTIVE', '2026-01-01T00:00:00Z'), m('c', 'SUSPENDED', '2026-06-01T00:00:00Z')];
+
+  it('opens the organisation asked for by id or by slug', () => {
+    expect(chooseMembership(memberships, { organizationId: 'a' }).organizationId).toBe('a');
+    expect(chooseMembership(memberships, { organizationSlug: 'ORG-B' }).organizationId).toBe('b');
+  });
+
+  it('without a choice, opens the most recently joined active membership', () => {
+    expect(chooseMembership(memberships, {}).organizationId).toBe('b');
+    expect(chooseMembership([memberships[0]!], {}).organizationId).toBe('a');
+  });
+
+  it('refuses an organisation where the membership is not active, or none at all', () => {
+    expect(() => chooseMembership(memberships, { organizationId: 'c' })).toThrow('no active membership in this organisation');
+    expect(() => chooseMembership([], {})).toThrow('no active membership in any organisation');
+  });
+});

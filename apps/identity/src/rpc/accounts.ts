@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { PlatformError, validate } from '@platform/errors';
+import type { AsyncService } from '@platform/grpc-server';
+import type { identityV1 } from '@platform/proto';
+import { normaliseEmail } from '../domain/secrets';
+import { createAccount, deleteUnusedAccount, findLiveAccount, findLiveAccountByEmail, findLiveAccounts } from '../store/accounts';
+import { isUniqueViolation } from '../store/errors';
+import { toAccountMessage } from './account-mapper';
+import type { IdentityDeps } from './deps';
+import { email, name } from './inputs';
+
+const uuid = z.string().uuid('must be a UUID');
+
+type AccountHandlers = Pick<
+  AsyncService<identityV1.IdentityServiceServer>,
+  'getAccount' | 'batchGetAccounts' | 'ensureAccount' | 'discardCreatedAccount' | 'getHealth' | 'getCurrentAccount'
+>;
+
+/** Internal account RPCs used by other services (service tokens only), and the public health. */
+export function accountHandlers(deps: IdentityDeps): AccountHandlers {
+  return {
+    async getAccount(request) {
+      const { accountId } = validate(z.object({ accountId: uuid }), request);
+      const account = await findLiveAccount(deps.db, accountId);
+      if (!account) throw PlatformError.notFound('Account');
+      return toAccountMessage(account);
+    },
+
+    async batchGetAccounts(request) {
+      const { accountIds } = validate(z.object({ accountIds: z.array(uuid).max(1000) }), request);
+      const accounts = await findLiveAccounts(deps.db, accountIds);
+      return { accounts: accounts.map(toAccountMessage) };
+    },
+
+    /** The account with this email, or a new one without a password (set later by password reset). */
+    async ensureAccount(request) {
+      const input = validate(z.object({ email, firstName: name, lastName: name }), request);
+      const address = normaliseEmail(input.email);
+      const existing = await findLiveAccountByEmail(deps.db, address);
+      if (existing) return { account: toAccountMessage(existing), created: false };
+      try {
+        const created = await createAccount(deps.db, {
+          email: address,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          passwordHash: null,
+          status: 'ACTIVE',
+        });
+        return { account: toAccountMessage(created), created: true };
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        const raced = await findLiveAccountByEmail(deps.db, address);
+        if (!raced) throw err;
+        return { account: toAccountMessage(raced), created: false };
+      }
+    },
+
+    async discardCreatedAccount(request) {
+      const { accountId } = validate(z.object({ accountId: uuid }), request);
+      await deleteUnusedAccount(deps.db, accountId);
+      return {};
+    },
+
+    async getCurrentAccount(_request, ctx) {
+      const account = ctx.caller ? await findLiveAccount(deps.db, ctx.caller.sub) : null;
+      if (!account) throw PlatformError.notFound('Account');
+      return toAccountMessage(account);
+    },
+
+    async getHealth() {
+      return { status: 'UP' };
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { TokenSigner } from '@platform/auth';
+import type { SecretBox } from '@platform/crypto';
+import type { CallContext } from '@platform/grpc-server';
+import type { Logger } from '@platform/telemetry';
+import type { MembershipView } from '../domain/membership-choice';
+import type { IdentityEvents } from '../events/identity-events';
+import type { IdentityDb } from '../store/db';
+
+/** Where identity learns an account's memberships (the organisation service, over gRPC). */
+export interface MembershipDirectory {
+  listMemberships(accountId: string, parent?: CallContext): Promise<MembershipView[]>;
+}
+
+/** Limits and lifetimes from the configuration. */
+export interface IdentityPolicy {
+  resetCodeTtlSeconds: number;
+  resetMaxCodes: number;
+  resetWindowSeconds: number;
+  resetMinResponseMs: number;
+  mfaIssuer: string;
+  mfaChallengeSeconds: number;
+}
+
+export interface IdentityDeps {
+  db: IdentityDb;
+  signer: TokenSigner;
+  secrets: SecretBox;
+  memberships: MembershipDirectory;
+  events: IdentityEvents;
+  bcryptCost: number;
+  /** A bcrypt hash of a random password, compared against when the email is unknown (same timing). */
+  dummyHash: string;
+  /** Key of the keyed hash of MFA backup codes (derived from SECRETS_KEY). */
+  backupCodeKey: Buffer;
+  policy: IdentityPolicy;
+  logger: Logger;
+  now: () => Date;
+  sleep: (ms: number) => Promise<void>;
+}

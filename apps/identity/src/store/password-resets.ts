@@ -1,0 +1,55 @@
+import type { Db } from './db';
+
+/**
+ * Counts one more code asked for the address in its current fixed window and answers the count,
+ * atomically (one upsert: concurrent requests for one address are serialised on its row).
+ */
+export async function countResetRequest(db: Db, emailHash: string, now: Date, windowSeconds: number): Promise<number> {
+  const rows = await db.$queryRawUnsafe<{ count: number }[]>(
+    `INSERT INTO password_reset_throttle AS t (email_hash, window_start, count) VALUES ($1, $2::timestamptz, 1)
+     ON CONFLICT (email_hash) DO UPDATE SET
+       count = CASE WHEN t.window_start <= $2::timestamptz - make_interval(secs => $3::int) THEN 1 ELSE t.count + 1 END,
+       window_start = CASE WHEN t.window_start <= $2::timestamptz - make_interval(secs => $3::int) THEN $2::timestamptz ELSE t.window_start END
+     RETURNING count`,
+    emailHash,
+    now,
+    windowSeconds,
+  );
+  return Number(rows[0]?.count ?? Number.MAX_SAFE_INTEGER);
+}
+
+/** Issues a code: every earlier code of the account stops working. */
+export async function createResetCode(db: Db, input: { accountId: string; codeHash: string; expiresAt: Date; now: Date }) {
+  await invalidateResetCodes(db, input.accountId, input.now);
+  return db.passwordResetCode.create({ data: { accountId: input.accountId, codeHash: input.codeHash, expiresAt: input.expiresAt } });
+}
+
+export function invalidateResetCodes(db: Db, accountId: string, now: Date) {
+  return db.passwordResetCode.updateMany({ where: { accountId, usedAt: null, invalidatedAt: null }, data: { invalidatedAt: now } });
+}
+
+/** The account's code that can still be tried, if any (there is at most one). */
+export function findUsableResetCode(db: Db, accountId: string, now: Date, maxAttempts: number) {
+  return db.passwordResetCode.findFirst({
+    where: { accountId, usedAt: null, invalidatedAt: null, expiresAt: { gt: now }, attempts: { lt: maxAttempts } },
+    orderBy: { createdAt: 'desc' },
+  });
+}
+
+/**
+ * Takes one of the code's tries before it is compared, atomically: however many requests race,
+ * a code is compared at most `maxAttempts` times.
+ */
+export async function takeResetAttempt(db: Db, id: string, now: Date, maxAttempts: number): Promise<boolean> {
+  const { count } = await db.passwordResetCode.updateMany({
+    where: { id, usedAt: null, invalidatedAt: null, expiresAt: { gt: now }, attempts: { lt: maxAttempts } },
+    data: { attempts: { increment: 1 } },
+  });
+  return count === 1;
+}
+
+/** Spends the code; false when it was spent or replaced meanwhile. */
+export async function useResetCode(db: Db, id: string, now: Date): Promise<boolean> {
+  const { count } = await db.passwordResetCode.updateMany({ where: { id, usedAt: null, invalidatedAt: null }, data: { usedAt: now } });
+  return count === 1;
+}

@@ -1,0 +1,18 @@
+import { decodeEntities, excerptOrFallback, plainText } from './text';
+
+describe('text helpers', () => {
+  it('decodes named, decimal and hex entities and leaves unknown ones', () => {
+    expect(decodeEntities('Q&amp;A &#8211; Members&#8217; &#x1F389; &quot;hi&quot; &bogus;')).toBe('Q&A – Members’ 🎉 "hi" &bogus;');
+  });
+
+  it('turns HTML into text with tags as spaces', () => {
+    expect(plainText('<p>One&nbsp;two</p><ul><li>three</li><li>four</li></ul><script>x()</script>')).toBe('One two three four');
+  });
+
+  it('keeps a written excerpt and falls back to the first 30 words of the content', () => {
+    expect(excerptOrFallback('Written &amp; kept.', '<p>ignored</p>')).toBe('Written &amp; kept.');
+    const words = Array.from({ length: 40 }, (_, i) => `w${i + 1}`);
+    expect(excerptOrFallback('', `<p>${words.join(' ')}</p>`)).toBe(words.slice(0, 30).join(' '));
+    expect(excerptOrFallback('  ', '<p>Short &amp; sweet.</p>')).toBe('Short & sweet.');
+  });
+});

@@ -1,0 +1,48 @@
+import { createLogger } from '@platform/telemetry';
+import { loadConfig } from './config';
+import { createLegacySite } from './site';
+
+export { createLegacySite, type LegacySite, type LegacySiteConfig, type SeedPlan, type StartedSite } from './site';
+
+/** Wiring only: configuration from the environment, start, banner, clean stop on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const logger = createLogger('legacy-site');
+  const config = loadConfig();
+  const site = createLegacySite({ ...config.site, logger });
+  const started = await site.start(config.port, config.host);
+  const baseUrl = config.site.publicUrl ?? started.url;
+  logger.info({ url: baseUrl, api: `${baseUrl}/api/v1`, syncKeyGenerated: started.syncKey !== null }, 'legacy site listening');
+  process.stdout.write(
+    `legacy-site: ${baseUrl}/api/v1 (ping: ${baseUrl}/api/v1/sync/ping)\n` +
+      `legacy-site: sync key ${started.syncKey ?? '(none: sync answers 503)'}\n` +
+      (config.site.seed?.kind === 'generated'
+        ? `legacy-site: app logins admin / ${config.site.seed.adminPassword ?? 'admin'} and any member / password\n`
+        : config.site.seed?.kind === 'fixtures'
+          ? 'legacy-site: app logins admin / admin-password and fixture members / password123\n'
+          : ''),
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    site.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'error while stopping');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    createLogger('legacy-site').fatal({ err: error }, 'legacy site failed to start');
+    process.exit(1);
+  });
+}

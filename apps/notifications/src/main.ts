@@ -1,0 +1,129 @@
+import { TokenSigner } from '@platform/auth';
+import { SecretBox } from '@platform/crypto';
+import { migrationsDir, runMigrations } from '@platform/db';
+import { runServiceMain, ServiceTokens, startGrpcService, type RunningService } from '@platform/grpc-server';
+import { connectPlatformMessaging, isNatsHealthy } from '@platform/messaging';
+import { counter, createLogger, createMetricsRegistry } from '@platform/telemetry';
+import { builtInDeliverySettings, type SmtpServer } from './clients/delivery-settings';
+import { organisationDeliverySettings } from './clients/organisation-delivery-settings';
+import { pushSenderFromSettings } from './clients/push-sender';
+import { nodemailerMailer } from './clients/smtp-mailer';
+import { loadConfig } from './config';
+import { startEmailDispatcher } from './delivery/email-dispatcher';
+import { startPushDispatcher } from './delivery/push-dispatcher';
+import { consumeEmailEvents } from './events/email-consumer';
+import { consumeMembershipEvents } from './events/membership-consumer';
+import { notificationsV1 } from '@platform/proto';
+import { notificationsService } from './service';
+import { createNotificationsDb } from './store/db';
+import { startHousekeeping } from './store/housekeeping';
+
+/** Applies the notifications service's migrations (also `main.js --migrate-only`, a release's init container). */
+export async function migrateNotifications(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const config = loadConfig(env);
+  const logger = createLogger('notifications');
+  await runMigrations({ connectionString: config.DATABASE_URL, schema: config.NOTIFICATIONS_DB_SCHEMA, migrationsDir: migrationsDir(__dirname), logger });
+}
+
+/**
+ * Wires the notifications service: migrations, database, NATS, the event consumers (emails, the
+ * membership projection), the email and push dispatchers, housekeeping, and the gRPC server.
+ */
+export async function startNotifications(env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
+  const config = loadConfig(env);
+  const logger = createLogger('notifications');
+  const registry = createMetricsRegistry('notifications');
+  const schema = config.NOTIFICATIONS_DB_SCHEMA;
+
+  await migrateNotifications(env);
+  const db = createNotificationsDb(config.DATABASE_URL, schema);
+  const { nc, js, names } = await connectPlatformMessaging({ url: config.NATS_URL, name: 'notifications', logger, env });
+
+  const signer = new TokenSigner({ secret: config.JWT_SECRET, issuer: config.JWT_ISSUER });
+  const secrets = new SecretBox(config.SECRETS_KEY);
+  const platformSmtp: SmtpServer = {
+    host: config.SMTP_HOST,
+    port: config.SMTP_PORT,
+    secure: config.SMTP_SECURE,
+    username: config.SMTP_USER,
+    password: config.SMTP_PASSWORD,
+    from: config.SMTP_FROM,
+  };
+  const builtIn = builtInDeliverySettings(platformSmtp);
+  const settings = config.ORGANISATION_GRPC_URL
+    ? organisationDeliverySettings({ address: config.ORGANISATION_GRPC_URL, tokens: new ServiceTokens(signer, 'notifications'), secrets, fallback: builtIn, logger })
+    : builtIn;
+  const mailer = nodemailerMailer({ timeoutMs: config.SMTP_TIMEOUT_MS });
+  const push = pushSenderFromSettings({
+    serviceAccountJson: config.FIREBASE_SERVICE_ACCOUNT_JSON,
+    credentialsPath: config.GOOGLE_APPLICATION_CREDENTIALS,
+    testEndpoint: config.FIREBASE_TEST_ENDPOINT,
+  });
+  if (!push.enabled) logger.warn('no FCM credentials (FIREBASE_SERVICE_ACCOUNT_JSON or GOOGLE_APPLICATION_CREDENTIALS): push is skipped, inboxes still fill');
+
+  const emails = startEmailDispatcher({
+    db,
+    settings,
+    mailer,
+    secrets,
+    retry: { maxAttempts: config.EMAIL_MAX_ATTEMPTS, baseMs: config.EMAIL_RETRY_BASE_MS, maxMs: config.EMAIL_RETRY_MAX_MS },
+    concurrency: config.EMAIL_CONCURRENCY,
+    pollMs: config.EMAIL_POLL_MS,
+    leaseMs: config.SMTP_TIMEOUT_MS * 4 + 10_000,
+    logger,
+    sent: counter(registry, 'notifications_emails_total', 'Emails by template type and final status', ['type', 'status']),
+    now: () => new Date(),
+  });
+  const pushes = startPushDispatcher({
+    db,
+    sender: push,
+    batchSize: config.PUSH_BATCH_SIZE,
+    retry: { maxAttempts: config.PUSH_MAX_ATTEMPTS, baseMs: config.PUSH_RETRY_BASE_MS, maxMs: config.PUSH_RETRY_MAX_MS },
+    pollMs: config.PUSH_POLL_MS,
+    leaseMs: 120_000,
+    logger,
+    pushed: counter(registry, 'notifications_push_messages_total', 'Push messages by outcome', ['outcome']),
+    now: () => new Date(),
+  });
+  const emailContext = {
+    appUrl: config.PUBLIC_APP_URL,
+    platformName: config.PLATFORM_NAME,
+    seal: (plain: string) => secrets.seal(plain),
+    open: (sealed: string) => secrets.open(sealed),
+  };
+  const consumers = [
+    await consumeMembershipEvents({ js, names, schema, db, logger, metrics: registry }),
+    await consumeEmailEvents({ js, names, schema, db, context: emailContext, logger, metrics: registry, onQueued: () => emails.wake() }),
+  ];
+  const housekeeping = startHousekeeping({ db, schema, logger, retentionDays: config.EMAIL_LOG_RETENTION_DAYS, everyMs: config.HOUSEKEEPING_INTERVAL_MS });
+  const deps = { db, pushEnabled: push.enabled, wakePush: () => pushes.wake(), logger, now: () => new Date() };
+
+  return startGrpcService({
+    name: 'notifications',
+    grpcPort: config.NOTIFICATIONS_GRPC_PORT,
+    adminPort: config.NOTIFICATIONS_ADMIN_PORT,
+    signer,
+    logger,
+    registry,
+    checks: [
+      { name: 'postgres', check: async () => (await db.$queryRawUnsafe('SELECT 1')) !== undefined },
+      { name: 'nats', check: async () => isNatsHealthy(nc) },
+    ],
+    services: [{ definition: notificationsV1.NotificationsServiceService, handlers: notificationsService(deps) }],
+    drainDelayMs: config.NODE_ENV === 'production' ? 2000 : 0,
+    onShutdown: async () => {
+      housekeeping.stop();
+      await Promise.all(consumers.map((c) => c.stop()));
+      await Promise.all([emails.stop(), pushes.stop()]);
+      mailer.close();
+      settings.close();
+      await push.close();
+      await nc.drain();
+      await db.$disconnect();
+    },
+  });
+}
+
+if (require.main === module) {
+  runServiceMain({ name: 'notifications', migrate: migrateNotifications, start: startNotifications });
+}

@@ -1,0 +1,12 @@
+import type { Logger } from '@platform/telemetry';
+import type { NotificationsDb } from '../store/db';
+
+export interface NotificationsDeps {
+  db: NotificationsDb;
+  /** Whether push credentials are configured (without them, notifications fill inboxes only). */
+  pushEnabled: boolean;
+  /** Tells the push dispatcher a job is waiting. */
+  wakePush: () => void;
+  logger: Logger;
+  now: () => Date;
+}

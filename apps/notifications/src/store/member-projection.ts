@@ -1,0 +1,34 @@
+import type { Db } from './db';
+
+export interface ProjectionRow {
+  organizationId: string;
+  accountId: string;
+  role: string;
+  status: string;
+  version: Date;
+}
+
+/** Applies a membership change unless a newer one was applied already (events may come out of order). */
+export async function applyMembership(db: Db, row: ProjectionRow): Promise<void> {
+  await db.$executeRawUnsafe(
+    `INSERT INTO member_projection (organization_id, account_id, role, status, version)
+     VALUES ($1::uuid, $2::uuid, $3, $4, $5::timestamptz)
+     ON CONFLICT (organization_id, account_id) DO UPDATE
+        SET role = EXCLUDED.role, status = EXCLUDED.status, version = EXCLUDED.version
+      WHERE member_projection.version <= EXCLUDED.version`,
+    row.organizationId,
+    row.accountId,
+    row.role,
+    row.status,
+    row.version,
+  );
+}
+
+/** A deleted organisation: every membership known before the deletion ends. */
+export async function endOrganisationMemberships(db: Db, organizationId: string, version: Date): Promise<void> {
+  await db.memberProjection.updateMany({ where: { organizationId, version: { lte: version } }, data: { status: 'INACTIVE', version } });
+}
+
+export function findMembership(db: Db, organizationId: string, accountId: string) {
+  return db.memberProjection.findUnique({ where: { organizationId_accountId: { organizationId, accountId } } });
+}

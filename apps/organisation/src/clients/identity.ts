@@ -1,0 +1,46 @@
+import { status, type ServiceError } from '@grpc/grpc-js';
+import { PlatformError } from '@platform/errors';
+import { createClient, unary, type CallContext, type ServiceTokens } from '@platform/grpc-server';
+import { identityV1 } from '@platform/proto';
+import type { Identity } from '../rpc/deps';
+
+const isStatus = (err: unknown, code: status): boolean => (err as Partial<ServiceError>)?.code === code;
+
+/** The audit history is an extra of a detail view: it may not hold the answer up for long. */
+const AUDIT_HISTORY_TIMEOUT_MS = 2_000;
+
+/** Identity's internal RPCs, called with the organisation service's token. */
+export function grpcIdentity(address: string, tokens: ServiceTokens): Identity & { close(): void } {
+  const client = createClient(identityV1.IdentityServiceClient, address);
+  const options = (parent?: CallContext, timeoutMs?: number) => ({ parent, token: tokens.current(), timeoutMs });
+  return {
+    async ensureAccount(input, parent) {
+      try {
+        const reply = await unary(client, client.ensureAccount, input, options(parent));
+        if (!reply.account) throw new Error('identity answered EnsureAccount without an account');
+        return { account: reply.account, created: reply.created };
+      } catch (err) {
+        // Identity checks the same field rules; its verdict on the person's fields is the client's 400.
+        if (isStatus(err, status.INVALID_ARGUMENT)) throw PlatformError.validation([], (err as ServiceError).details);
+        throw err;
+      }
+    },
+    async discardCreatedAccount(accountId, parent) {
+      await unary(client, client.discardCreatedAccount, { accountId }, options(parent));
+    },
+    async getAccount(accountId, parent) {
+      try {
+        return await unary(client, client.getAccount, { accountId }, options(parent));
+      } catch (err) {
+        if (isStatus(err, status.NOT_FOUND)) return undefined;
+        throw err;
+      }
+    },
+    readSystemSettings: (parent) => unary(client, client.readSystemSettings, {}, options(parent)),
+    async listRecentAuditEntries(userId, limit, parent) {
+      const reply = await unary(client, client.listRecentAuditEntries, { userId, limit }, options(parent, AUDIT_HISTORY_TIMEOUT_MS));
+      return reply.entries;
+    },
+    close: () => client.close(),
+  };
+}

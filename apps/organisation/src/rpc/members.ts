@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import type { OrgRole } from '@platform/auth';
+import { pagedEnvelope, parsePageQuery } from '@platform/db';
+import { PlatformError, validate } from '@platform/errors';
+import type { AsyncService, CallContext } from '@platform/grpc-server';
+import type { organisationV1 } from '@platform/proto';
+import { assertKeepsAnOwner } from '../domain/last-owner';
+import { listColumns, overrideFor, searchWords } from '../domain/member-profile';
+import { assertMayJoin } from '../domain/membership-limit';
+import { CURRENT_STATUSES, isCurrent, statusOnAdd, transition, type MembershipStatus, type Transition } from '../domain/membership-status';
+import { DEFAULT_MEMBER_ROLE, mayManageOwners, touchesOwner } from '../domain/roles';
+import { lockAccount } from '../store/accounts';
+import type { Tx } from '../store/db';
+import { isUniqueViolation } from '../store/errors';
+import { MEMBER_SORT_FIELDS, queryOrganisationMembers } from '../store/member-list';
+import { countActiveOwners, countRunningMemberships, findMembership, updateMembership, type MembershipWithRole } from '../store/memberships';
+import { findLiveOrganisation, findRole, findRoleByName, lockLiveOrganisation } from '../store/organisations';
+import { alreadyMember, attachMember, discardCreatedAccount } from './attach-member';
+import { recordMembershipChange } from './audit';
+import type { OrganisationDeps } from './deps';
+import { email, membershipStatus, name, optionalUuid, searchTerm, uuid } from './inputs';
+import { memberRowToUser, toUserMessage } from './mappers';
+import { organisationNotFound } from './organisations';
+
+const listInput = z.object({ organizationId: uuid, status: z.union([z.literal(''), membershipStatus]), search: searchTerm });
+const addInput = z.object({
+  organizationId: uuid,
+  email,
+  firstName: name,
+  lastName: name,
+  roleId: optionalUuid,
+  sendInvitationEmail: z.boolean(),
+});
+const updateInput = z.object({
+  organizationId: uuid,
+  userId: uuid,
+  firstName: name.optional(),
+  lastName: name.optional(),
+  roleId: uuid.optional(),
+  status: membershipStatus.optional(),
+});
+const removeInput = z.object({ organizationId: uuid, userId: uuid });
+
+type MemberHandlers = Pick<AsyncService<organisationV1.OrganisationServiceServer>, 'listMembers' | 'addMember' | 'updateMember' | 'removeMember'>;
+
+const memberNotFound = (): PlatformError => PlatformError.notFound('Member');
+const notARole = (): PlatformError => PlatformError.validation([{ field: 'roleId', message: 'is not a role of this organisation' }], 'Invalid roleId');
+const ownersOnly = (): PlatformError => PlatformError.forbidden("Only an owner of the organisation can grant the OWNER role or change an owner's membership");
+
+/**
+ * The checks every change of a membership's role or status passes, with the organisation locked:
+ * only owners touch the OWNER role, and the last active owner stays.
+ */
+async function assertMayChange(tx: Tx, ctx: CallContext, m: MembershipWithRole, nextRole: OrgRole, next: Transition): Promise<void> {
+  const roleChanges = nextRole !== m.role.name;
+  if (!roleChanges && !next.changed) return;
+  if (touchesOwner(m.role.name, nextRole) && !mayManageOwners(ctx.caller)) throw ownersOnly();
+  const before = { role: m.role.name, status: m.status };
+  const after = { role: nextRole, status: next.to };
+  const owners = before.role === 'OWNER' && before.status === 'ACTIVE' ? await countActiveOwners(tx, m.organisationId) : 0;
+  assertKeepsAnOwner(before, after, owners);
+}
+
+export function memberHandlers(deps: OrganisationDeps): MemberHandlers {
+  /** Role and status change of one membership: announced when either changed, and audited. */
+  const announce = async (tx: Tx, ctx: CallContext, operation: 'update' | 'remove', m: MembershipWithRole, updated: MembershipWithRole, now: Date) => {
+    if (updated.role.name === m.role.name && updated.status === m.status) return;
+    await deps.events.membershipChanged(tx, {
+      accountId: m.accountId,
+      organizationId: m.organisationId,
+      role: updated.role.name,
+      status: updated.status,
+      previousStatus: m.status,
+      previousRole: updated.role.name === m.role.name ? '' : m.role.name,
+      occurredAt: now,
+    });
+    await recordMembershipChange(deps, tx, ctx, { operation, before: { role: m.role.name, status: m.status }, after: updated });
+  };
+
+  return {
+    async listMembers(request) {
+      const input = validate(listInput, request);
+      const page = parsePageQuery(request, { sortable: MEMBER_SORT_FIELDS, defaultSort: { field: 'lastName', direction: 'asc' } });
+      const { rows, total } = await queryOrganisationMembers(deps.db, {
+        organisationId: input.organizationId,
+        statuses: input.status ? [input.status as MembershipStatus] : CURRENT_STATUSES,
+        words: searchWords(input.search),
+        sort: page.sort,
+        skip: page.skip,
+        take: page.take,
+      });
+      // The query answers nothing for an unknown or deleted organisation: only then ask which.
+      if (total === 0 && !(await findLiveOrganisation(deps.db, input.organizationId))) throw organisationNotFound();
+      return pagedEnvelope(rows.map(memberRowToUser), total, page);
+    },
+
+    /**
+     * Identity finds or creates the account (a saga of two steps: when attaching fails, an account
+     * created for it is discarded again).
+     */
+    async addMember(request, ctx) {
+      const input = validate(addInput, request);
+      const org = await findLiveOrganisation(deps.db, input.organizationId);
+      if (!org) throw organisationNotFound();
+      const role = input.roleId ? await findRole(deps.db, org.id, input.roleId) : await findRoleByName(deps.db, org.id, DEFAULT_MEMBER_ROLE);
+      if (!role) throw notARole();
+      if (role.name === 'OWNER' && !mayManageOwners(ctx.caller)) throw ownersOnly();
+
+      const limit = await deps.membershipLimit.current(ctx);
+      const { account, created } = await deps.identity.ensureAccount({ email: input.email, firstName: input.firstName, lastName: input.lastName }, ctx);
+      try {
+        const membership = await deps.db.$transaction((tx) =>
+          attachMember(deps, tx, ctx, {
+            org,
+            role,
+            account,
+            accountCreated: created,
+            names: { firstName: input.firstName, lastName: input.lastName },
+            status: statusOnAdd(input.sendInvitationEmail),
+            limit,
+          }),
+        );
+        return toUserMessage(membership);
+      } catch (err) {
+        if (created) await discardCreatedAccount(deps, account.id);
+        if (isUniqueViolation(err)) throw alreadyMember();
+        throw err;
+      }
+    },
+
+    async updateMember(request, ctx) {
+      const input = validate(updateInput, request);
+      // Only a running status can restart an ended membership: only then is the limit needed (read before the transaction).
+      const limit = input.status && isCurrent(input.status as MembershipStatus) ? await deps.membershipLimit.current(ctx) : undefined;
+      const updated = await deps.db.$transaction(async (tx) => {
+        if (!(await lockLiveOrganisation(tx, input.organizationId))) throw organisationNotFound();
+        const m = await findMembership(tx, input.organizationId, input.userId);
+        if (!m) throw memberNotFound();
+        const role = input.roleId ? await findRole(tx, input.organizationId, input.roleId) : m.role;
+        if (!role) throw notARole();
+        const next = input.status ? transition(m.status, { kind: 'set-status', status: input.status as MembershipStatus }) : transition(m.status, { kind: 'set-status', status: m.status });
+        await assertMayChange(tx, ctx, m, role.name, next);
+        if (next.restarts) {
+          await lockAccount(tx, m.accountId);
+          assertMayJoin(limit, await countRunningMemberships(tx, m.accountId));
+        }
+
+        const now = deps.now();
+        const account = await tx.accountProjection.findUniqueOrThrow({ where: { id: m.accountId } });
+        const overrides = {
+          firstNameOverride: input.firstName === undefined ? m.firstNameOverride : overrideFor(input.firstName, account.firstName),
+          lastNameOverride: input.lastName === undefined ? m.lastNameOverride : overrideFor(input.lastName, account.lastName),
+        };
+        const result = await updateMembership(tx, m.id, {
+          roleId: role.id,
+          status: next.to,
+          ...overrides,
+          ...listColumns(account, overrides),
+          ...(next.ends ? { endedAt: now } : {}),
+          ...(next.restarts ? { joinedAt: now, endedAt: null } : {}),
+        });
+        await announce(tx, ctx, 'update', m, result, now);
+        return result;
+      });
+      return toUserMessage(updated);
+    },
+
+    async removeMember(request, ctx) {
+      const input = validate(removeInput, request);
+      await deps.db.$transaction(async (tx) => {
+        if (!(await lockLiveOrganisation(tx, input.organizationId))) throw organisationNotFound();
+        const m = await findMembership(tx, input.organizationId, input.userId);
+        if (!m) throw memberNotFound();
+        const next = transition(m.status, { kind: 'remove' });
+        if (!next.changed) return;
+        await assertMayChange(tx, ctx, m, m.role.name, next);
+        const now = deps.now();
+        const result = await updateMembership(tx, m.id, { status: next.to, ...(next.ends ? { endedAt: now } : {}) });
+        await announce(tx, ctx, 'remove', m, result, now);
+      });
+      return {};
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { validate } from '@platform/errors';
+import type { AsyncService } from '@platform/grpc-server';
+import type { organisationV1 } from '@platform/proto';
+import { describeSmtpFailure, fromHeader, passwordChange, resolveSecure, SMTP_HOST_PATTERN, type SmtpErrorLike } from '../domain/smtp-settings';
+import type { Organisation, SmtpSettings } from '../store/generated/client';
+import { findLiveOrganisation } from '../store/organisations';
+import { findSmtpSettings, upsertSmtpSettings } from '../store/smtp-settings';
+import type { OrganisationDeps, SmtpServer } from './deps';
+import { email, uuid } from './inputs';
+import { toSmtpConfigMessage } from './mappers';
+import { organisationNotFound } from './organisations';
+
+const byOrganisation = z.object({ organizationId: uuid });
+const updateInput = z.object({
+  organizationId: uuid,
+  host: z.string().trim().min(1, 'is required').max(253, 'must be at most 253 characters').regex(SMTP_HOST_PATTERN, 'must be a host name or an IP address'),
+  port: z.number().int().min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535'),
+  username: z.string().trim().max(254, 'must be at most 254 characters'),
+  password: z.string().max(1024, 'must be at most 1024 characters').optional(),
+  fromAddress: email,
+  fromName: z.string().trim().max(200, 'must be at most 200 characters'),
+  secure: z.boolean().optional(),
+});
+const testEmailInput = z.object({ organizationId: uuid, to: email });
+
+type SmtpHandlers = Pick<AsyncService<organisationV1.OrganisationServiceServer>, 'getSmtpSettings' | 'updateSmtpSettings' | 'testSmtpConnection' | 'sendSmtpTestEmail'>;
+
+type TestOutcome = organisationV1.SmtpTestResult;
+
+export function smtpSettingsHandlers(deps: OrganisationDeps): SmtpHandlers {
+  const liveOrganisation = async (id: string): Promise<Organisation> => {
+    const org = await findLiveOrganisation(deps.db, id);
+    if (!org) throw organisationNotFound();
+    return org;
+  };
+
+  /** The saved server with its password opened, or the outcome to report when there is none to use. */
+  const savedServer = async (organisationId: string): Promise<{ settings: SmtpSettings; server: SmtpServer } | { outcome: TestOutcome }> => {
+    const settings = await findSmtpSettings(deps.db, organisationId);
+    if (!settings) return { outcome: { success: false, message: 'This organisation has no SMTP settings yet: save them first' } };
+    let password = '';
+    if (settings.passwordSealed !== null) {
+      try {
+        password = deps.secrets.open(settings.passwordSealed);
+      } catch (err) {
+        deps.logger.warn({ err, organisationId }, 'the saved SMTP password does not open with SECRETS_KEY');
+        return { outcome: { success: false, message: 'The saved SMTP password cannot be read: save it again' } };
+      }
+    }
+    return { settings, server: { host: settings.host, port: settings.port, secure: settings.secure, username: settings.username, password } };
+  };
+
+  const failure = (err: unknown, server: SmtpServer): TestOutcome => ({ success: false, message: describeSmtpFailure(err as SmtpErrorLike, server) });
+
+  return {
+    async getSmtpSettings(request) {
+      const { organizationId } = validate(byOrganisation, request);
+      await liveOrganisation(organizationId);
+      return toSmtpConfigMessage(await findSmtpSettings(deps.db, organizationId));
+    },
+
+    /** Replaces the settings; the password is write-only (absent keeps, empty clears) and sealed at rest. */
+    async updateSmtpSettings(request) {
+      const { organizationId, password, secure, ...fields } = validate(updateInput, request);
+      await liveOrganisation(organizationId);
+      const change = passwordChange(password);
+      const passwordSealed = change.kind === 'keep' ? undefined : change.kind === 'clear' ? null : deps.secrets.seal(change.password);
+      const saved = await upsertSmtpSettings(deps.db, organizationId, { ...fields, secure: resolveSecure(secure, fields.port), passwordSealed });
+      return toSmtpConfigMessage(saved);
+    },
+
+    /** Connects to the saved server and logs in; a failure is reported (200, success false), not thrown. */
+    async testSmtpConnection(request) {
+      const { organizationId } = validate(byOrganisation, request);
+      await liveOrganisation(organizationId);
+      const saved = await savedServer(organizationId);
+      if ('outcome' in saved) return saved.outcome;
+      try {
+        await deps.smtp.verify(saved.server);
+      } catch (err) {
+        return failure(err, saved.server);
+      }
+      const login = saved.server.username ? ` and logged in as ${saved.server.username}` : '';
+      return { success: true, message: `Connected to ${saved.server.host}:${saved.server.port}${login}` };
+    },
+
+    /** Sends a short test message through the saved server and reports the server's answer. */
+    async sendSmtpTestEmail(request) {
+      const { organizationId, to } = validate(testEmailInput, request);
+      const org = await liveOrganisation(organizationId);
+      const saved = await savedServer(organizationId);
+      if ('outcome' in saved) return saved.outcome;
+      const text = `This is a test email from ${org.name}, sent through ${saved.server.host}:${saved.server.port}. If you can read it, the SMTP settings work.`;
+      try {
+        const sent = await deps.smtp.send(saved.server, {
+          from: fromHeader(saved.settings.fromName, saved.settings.fromAddress),
+          to,
+          subject: `Test email from ${org.name}`,
+          text,
+          html: `<p>${escapeHtml(text)}</p>`,
+        });
+        return { success: true, message: `The test email to ${to} was accepted: ${sent.response}` };
+      } catch (err) {
+        return failure(err, saved.server);
+      }
+    },
+  };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

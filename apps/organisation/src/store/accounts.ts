@@ -1,0 +1,61 @@
+import type { Tx } from './db';
+
+/** What identity tells us about an account, with identity's version of it. */
+export interface AccountSnapshot {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  status: string;
+  version: Date;
+}
+
+export interface ProjectedAccount {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  status: string;
+}
+
+/**
+ * Records an account in the projection, or refreshes it when the snapshot is at least as recent as
+ * the row (an older snapshot leaves the row as it is). Answers the row as it stands afterwards.
+ */
+export async function upsertAccount(tx: Tx, s: AccountSnapshot): Promise<ProjectedAccount> {
+  await tx.$executeRaw`
+    INSERT INTO account_projection (id, email, first_name, last_name, status, source_updated_at, updated_at)
+    VALUES (${s.id}::uuid, ${s.email}, ${s.firstName}, ${s.lastName}, ${s.status}, ${s.version}, now())
+    ON CONFLICT (id) DO UPDATE SET
+      email = EXCLUDED.email, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+      status = EXCLUDED.status, source_updated_at = EXCLUDED.source_updated_at, updated_at = now()
+    WHERE account_projection.source_updated_at <= EXCLUDED.source_updated_at`;
+  return tx.accountProjection.findUniqueOrThrow({
+    where: { id: s.id },
+    select: { id: true, email: true, firstName: true, lastName: true, status: true },
+  });
+}
+
+/**
+ * Applies an account update to a projected account, unless the projection already holds newer
+ * news. Accounts this service has never seen are not recorded (nothing here shows them yet).
+ * Answers the refreshed row, or undefined when nothing changed.
+ */
+export async function refreshKnownAccount(tx: Tx, s: AccountSnapshot): Promise<ProjectedAccount | undefined> {
+  const rows = await tx.$queryRaw<Array<{ id: string; email: string; first_name: string; last_name: string; status: string }>>`
+    UPDATE account_projection
+       SET email = ${s.email}, first_name = ${s.firstName}, last_name = ${s.lastName}, status = ${s.status},
+           source_updated_at = ${s.version}, updated_at = now()
+     WHERE id = ${s.id}::uuid AND source_updated_at <= ${s.version}
+    RETURNING id, email, first_name, last_name, status`;
+  const row = rows[0];
+  return row && { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, status: row.status };
+}
+
+/**
+ * Locks a projected account's row until the transaction ends, so checks over all of its memberships
+ * (maxOrganisationsPerUser) run one at a time for that account.
+ */
+export async function lockAccount(tx: Tx, id: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM account_projection WHERE id = ${id}::uuid FOR UPDATE`;
+}

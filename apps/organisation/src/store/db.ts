@@ -1,0 +1,11 @@
+import { prismaOptions } from '@platform/db';
+import { PrismaClient } from './generated/client';
+import type { Prisma } from './generated/client';
+
+export type OrganisationDb = PrismaClient;
+export type Tx = Prisma.TransactionClient;
+export type Db = OrganisationDb | Tx;
+
+export function createOrganisationDb(connectionString: string, schema: string): OrganisationDb {
+  return new PrismaClient(prismaOptions({ connectionString, schema, pool: { max: 10 } }));
+}

@@ -1,0 +1,95 @@
+import { live } from '@platform/db';
+import type { OrgRole } from '@platform/auth';
+import type { Db, Tx } from './db';
+import type { OrgType, Prisma } from './generated/client';
+
+export interface NewOrganisation {
+  name: string;
+  slug: string;
+  subdomain: string;
+  email: string;
+  orgType: OrgType;
+}
+
+/** Creates an organisation with its roles, one per name given (the caller's transaction). */
+export function createOrganisation(tx: Tx, input: NewOrganisation, roles: readonly OrgRole[]) {
+  return tx.organisation.create({
+    data: { ...input, roles: { create: roles.map((name) => ({ name })) } },
+  });
+}
+
+export function findLiveOrganisation(db: Db, id: string) {
+  return db.organisation.findFirst({ where: { id, ...live } });
+}
+
+export function findLiveOrganisationBy(db: Db, key: { slug: string } | { subdomain: string }) {
+  return db.organisation.findFirst({ where: { ...key, ...live } });
+}
+
+/** Which of slug and subdomain a live organisation already uses. */
+export async function takenKeys(db: Db, slug: string, subdomain: string): Promise<{ slug: boolean; subdomain: boolean }> {
+  const rows = await db.organisation.findMany({
+    where: { ...live, OR: [{ slug }, { subdomain }] },
+    select: { slug: true, subdomain: true },
+  });
+  return { slug: rows.some((r) => r.slug === slug), subdomain: rows.some((r) => r.subdomain === subdomain) };
+}
+
+export type OrganisationSortField = 'name' | 'slug' | 'createdAt';
+
+export async function listLiveOrganisations(
+  db: Db,
+  query: { search: string; skip: number; take: number; sort: { field: OrganisationSortField; direction: 'asc' | 'desc' } },
+) {
+  const where: Prisma.OrganisationWhereInput = { ...live };
+  if (query.search) {
+    where.OR = (['name', 'slug', 'subdomain'] as const).map((field) => ({ [field]: { contains: query.search, mode: 'insensitive' } }));
+  }
+  const [rows, total] = await Promise.all([
+    db.organisation.findMany({
+      where,
+      orderBy: [{ [query.sort.field]: query.sort.direction }, { id: query.sort.direction }],
+      skip: query.skip,
+      take: query.take,
+    }),
+    db.organisation.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+/** Updates a live organisation; answers how many rows changed (0: unknown or deleted). */
+export function updateOrganisation(db: Db, id: string, data: Prisma.OrganisationUpdateManyMutationInput) {
+  return db.organisation.updateMany({ where: { id, ...live }, data });
+}
+
+/**
+ * Locks a live organisation's row until the transaction ends, so membership changes that must see
+ * a consistent set of owners (last-owner rule) or race a delete run one at a time. False when the
+ * organisation does not exist or is deleted.
+ */
+export async function lockLiveOrganisation(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM organisation WHERE id = ${id}::uuid AND deleted_at IS NULL FOR UPDATE`;
+  return rows.length > 0;
+}
+
+export function softDeleteOrganisation(tx: Tx, id: string, now: Date) {
+  return tx.organisation.update({ where: { id }, data: { deletedAt: now } });
+}
+
+/** Removes an organisation that never had a member: the compensation of its creation in a saga. */
+export async function discardUnusedOrganisation(db: Db, id: string): Promise<boolean> {
+  const { count } = await db.organisation.deleteMany({ where: { id, memberships: { none: {} } } });
+  return count > 0;
+}
+
+export function listRoles(db: Db, organisationId: string) {
+  return db.role.findMany({ where: { organisationId } });
+}
+
+export function findRole(db: Db, organisationId: string, id: string) {
+  return db.role.findFirst({ where: { organisationId, id } });
+}
+
+export function findRoleByName(db: Db, organisationId: string, name: OrgRole) {
+  return db.role.findFirst({ where: { organisationId, name } });
+}

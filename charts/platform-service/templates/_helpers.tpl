@@ -1,0 +1,118 @@
+{{/* The app's name: names the resources and labels the pods. */}}
+{{- define "platform-service.app" -}}
+{{- required "app is required: the app's name under apps/ (see deploy/values/<app>.yaml)" .Values.app -}}
+{{- end -}}
+
+{{- define "platform-service.fullname" -}}
+{{- default (include "platform-service.app" .) .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "platform-service.imageTag" -}}
+{{- .Values.image.tag | default .Values.global.image.tag | default .Chart.AppVersion -}}
+{{- end -}}
+
+{{- define "platform-service.image" -}}
+{{- $registry := .Values.image.registry | default .Values.global.image.registry -}}
+{{- $repository := .Values.image.repository | default (include "platform-service.app" .) -}}
+{{- $name := ternary (printf "%s/%s" (trimSuffix "/" $registry) $repository) $repository (ne $registry "") -}}
+{{- if .Values.image.digest -}}
+{{- printf "%s@%s" $name .Values.image.digest -}}
+{{- else -}}
+{{- printf "%s:%s" $name (include "platform-service.imageTag" .) -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "platform-service.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "platform-service.app" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+
+{{- define "platform-service.labels" -}}
+{{ include "platform-service.selectorLabels" . }}
+app.kubernetes.io/component: {{ .Values.component }}
+app.kubernetes.io/part-of: association-platform
+app.kubernetes.io/version: {{ include "platform-service.imageTag" . | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+{{- /* .Chart.Name is the alias inside the umbrella chart: name the chart itself. */}}
+helm.sh/chart: platform-service-{{ .Chart.Version }}
+{{- end -}}
+
+{{- define "platform-service.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "platform-service.fullname" .) .Values.serviceAccount.name -}}
+{{- else -}}
+{{- default "default" .Values.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{/* A per-app switch that defers to a global one when null. Call with (list appValue globalValue). */}}
+{{- define "platform-service.switch" -}}
+{{- $app := index . 0 -}}
+{{- if kindIs "bool" $app -}}{{ $app }}{{- else -}}{{ index . 1 }}{{- end -}}
+{{- end -}}
+
+{{/* Port that serves /healthz and /readyz: the admin port, else the public HTTP port. */}}
+{{- define "platform-service.probePortName" -}}
+{{- if .Values.ports.admin.enabled -}}http-admin{{- else if .Values.ports.http.enabled -}}http{{- else -}}
+{{- fail "an app needs ports.admin or ports.http enabled: probes use /healthz and /readyz" -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Environment of the app and of its migrations init container. */}}
+{{- define "platform-service.env" -}}
+{{- $env := merge (deepCopy (.Values.env | default dict)) (.Values.global.env | default dict) (dict "OTEL_SERVICE_NAME" (include "platform-service.app" .)) -}}
+{{- range $key := list "grpc" "http" "admin" }}
+{{- $port := index $.Values.ports $key }}
+{{- if and $port.enabled $port.env }}
+{{- $_ := set $env $port.env (toString $port.port) }}
+{{- end }}
+{{- end }}
+{{- range $name := keys $env | sortAlpha }}
+- name: {{ $name }}
+  value: {{ tpl (toString (index $env $name)) $ | quote }}
+{{- end }}
+{{- range $name := keys .Values.secretEnv | sortAlpha }}
+{{- $ref := index $.Values.secretEnv $name }}
+- name: {{ $name }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ tpl $ref.secretName $ }}
+      key: {{ $ref.key }}
+      {{- if $ref.optional }}
+      optional: true
+      {{- end }}
+{{- end }}
+{{- end -}}
+
+{{/* ConfigMaps first, then Secrets: on a duplicate key the later source (the Secret) wins; `env` beats both. */}}
+{{- define "platform-service.envFrom" -}}
+{{- range $name := concat (.Values.global.envFromConfigMaps | default list) .Values.envFromConfigMaps | uniq }}
+- configMapRef:
+    name: {{ tpl $name $ }}
+{{- end }}
+{{- range $name := concat (.Values.global.envFromSecrets | default list) .Values.envFromSecrets | uniq }}
+- secretRef:
+    name: {{ tpl $name $ }}
+{{- end }}
+{{- end -}}
+
+{{- define "platform-service.containerSecurityContext" -}}
+allowPrivilegeEscalation: false
+readOnlyRootFilesystem: true
+runAsNonRoot: true
+capabilities:
+  drop: [ALL]
+{{- end -}}
+
+{{/* Liveness (and startup) handler: never depends on the database or NATS. */}}
+{{- define "platform-service.livenessHandler" -}}
+{{- if and .Values.ports.grpc.enabled .Values.probes.liveness.grpcService -}}
+grpc:
+  port: {{ .Values.ports.grpc.port }}
+  service: {{ .Values.probes.liveness.grpcService }}
+{{- else -}}
+httpGet:
+  path: {{ .Values.probes.liveness.httpPath }}
+  port: {{ include "platform-service.probePortName" . }}
+{{- end -}}
+{{- end -}}

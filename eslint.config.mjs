@@ -1,0 +1,60 @@
+// Lint for the whole workspace. Module boundaries are real constraints:
+// an app never imports another app (so never another service's Prisma client),
+// and a lib never imports an app.
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+export default [
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', '**/.nx/**', 'tmp/**', '.local/**', 'charts/**'],
+  },
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          banTransitiveDependencies: false,
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+          ],
+        },
+      ],
+      // Apps are npm workspaces too (for their own package.json), so their package names resolve;
+      // the boundary rule sees those as external packages. Refuse them outright.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@platform/app-*', '@platform/platform-e2e'],
+              message: 'Never import an app or its database client: call its gRPC API or react to its events.',
+            },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
+    rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
+  },
+];

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Reads and validates environment variables with a zod schema. A missing or malformed value stops
+ * the process at start with every problem listed, rather than failing later at first use.
+ */
+export function readEnv<S extends z.ZodRawShape>(shape: S, env: NodeJS.ProcessEnv = process.env): z.infer<z.ZodObject<S>> {
+  const parsed = z.object(shape).safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+/** Shared defaults for the local servers (the machine's standard ports). */
+export const commonEnv = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/postgres'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  JWT_SECRET: z.string().min(32).default('development-only-jwt-secret-change-me-0123456789'),
+  JWT_ISSUER: z.string().default('association-platform'),
+  SECRETS_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 32 bytes as 64 hex characters')
+    .default('00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff'),
+  STREAM_NAME: z.string().default('PLATFORM'),
+  SUBJECT_PREFIX: z.string().default(''),
+};
+
+export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);

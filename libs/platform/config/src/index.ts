@@ -1,0 +1,1 @@
+export { readEnv, commonEnv, port } from './env';

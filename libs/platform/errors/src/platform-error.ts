@@ -1,0 +1,38 @@
+import { ErrorCode } from './error-code';
+
+export interface FieldViolation {
+  field: string;
+  message: string;
+}
+
+/**
+ * An expected failure with a code, a message safe to show to the client, and for validation the
+ * offending fields. Anything thrown that is not a PlatformError is an internal error: its detail is
+ * logged, never returned.
+ */
+export class PlatformError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly violations: FieldViolation[] = [],
+  ) {
+    super(message);
+    this.name = 'PlatformError';
+  }
+
+  static validation(violations: FieldViolation[], message = 'The request is not valid'): PlatformError {
+    return new PlatformError(ErrorCode.VALIDATION_FAILED, message, violations);
+  }
+  static notFound(what: string): PlatformError {
+    return new PlatformError(ErrorCode.NOT_FOUND, `${what} not found`);
+  }
+  static conflict(message: string): PlatformError {
+    return new PlatformError(ErrorCode.CONFLICT, message);
+  }
+  static forbidden(message = 'You are not allowed to do this'): PlatformError {
+    return new PlatformError(ErrorCode.FORBIDDEN, message);
+  }
+  static unauthenticated(message = 'Authentication is required'): PlatformError {
+    return new PlatformError(ErrorCode.UNAUTHENTICATED, message);
+  }
+}

@@ -1,0 +1,29 @@
+// Names
+export { MessagingNames, DEFAULT_STREAM, PLATFORM_SUBJECT_ROOTS, type MessagingNamesConfig } from './names/messaging-names';
+export { isValidSubject, isValidFilter, consumerNameFor } from './names/subject-pattern';
+
+// NATS connection and JetStream
+export { connectNats, isNatsHealthy, type ConnectNatsOptions } from './nats/connect-nats';
+export { connectPlatformMessaging, type PlatformMessaging } from './nats/connect-platform-messaging';
+export { jetstream, jetstreamManager } from '@nats-io/jetstream';
+export type { JetStreamClient, JetStreamManager, PubAck } from '@nats-io/jetstream';
+export type { NatsConnection } from '@nats-io/nats-core';
+export { ensureStream, type EnsureStreamOptions } from './stream/ensure-stream';
+export { publishDirect, type PublishDirectOptions } from './nats/publish-direct';
+
+// Outbox
+export { writeOutbox, type OutboxEvent } from './outbox/write-outbox';
+export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './relay/outbox-relay';
+
+// Consumers
+export { startConsumer, type RunningConsumer } from './consumer/start-consumer';
+export type { ConsumerOptionsBase, TransactionalConsumerOptions, StatelessConsumerOptions } from './consumer/consumer-options';
+export type { InboundMessage } from './consumer/inbound-message';
+export type { TransactionalHandler, StatelessHandler } from './consumer/deliver-message';
+export { pruneProcessedMessages } from './consumer/processed-messages';
+
+// SQL plumbing shared with services
+export type { SqlExecutor, PgQueryable, SqlTx } from './sql/sql-executor';
+export { withPgTransaction, type WithTransaction } from './sql/pg-transaction';
+export { messagingTablesSql } from './sql/tables-sql';
+export { outboxChannel } from './sql/identifiers';

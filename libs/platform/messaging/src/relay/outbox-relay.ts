@@ -1,0 +1,121 @@
+import { Pool } from 'pg';
+import type { JetStreamClient } from '@nats-io/jetstream';
+import type { Registry } from 'prom-client';
+import type { Logger } from '@platform/telemetry';
+import { backoffDelay, sleep } from '../backoff';
+import { outboxChannel, outboxTable } from '../sql/identifiers';
+import { listenForNotifications } from './pg-listener';
+import { relayBatch, type RelayBatchResult } from './relay-batch';
+import { relayMetrics } from './relay-metrics';
+import { RetryQuarantine } from './retry-quarantine';
+import { WakeSignal } from './wake-signal';
+
+export interface OutboxRelayOptions {
+  /** The service's database; the relay opens its own connections (one LISTENs, a small pool works). */
+  connectionString: string;
+  /** The service's Postgres schema, holding `outbox_event`. */
+  schema: string;
+  js: JetStreamClient;
+  logger: Logger;
+  /** Longest time between two passes when no notification arrives. Default 200 ms. */
+  pollIntervalMs?: number;
+  /** Rows per transaction. Default 100. */
+  batchSize?: number;
+  publishTimeoutMs?: number;
+  /** Registry for `messaging_outbox_backlog` and the publish counters. */
+  metrics?: Registry;
+  /** How often the backlog gauge is refreshed. Default 5 s. */
+  metricsIntervalMs?: number;
+}
+
+export interface OutboxRelay {
+  /** Finishes the pass in progress, then closes the relay's connections. */
+  stop(): Promise<void>;
+  /** Rows in the outbox now (published rows are deleted, so this is what waits). */
+  backlog(): Promise<number>;
+}
+
+const FAILURE_BACKOFF = { baseMs: 200, maxMs: 10_000 };
+
+/**
+ * Publishes a schema's outbox to JetStream. It wakes on the NOTIFY that writeOutbox issues at
+ * commit, and polls at least every pollIntervalMs in case a notification was missed. Any number of
+ * relays may run against one schema (one per replica); they share rows through SKIP LOCKED.
+ * Database and NATS outages are logged and retried with backoff; the relay never throws.
+ */
+export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const { connectionString, schema, js, logger, pollIntervalMs = 200, batchSize = 100, publishTimeoutMs = 5000 } = options;
+  const log = logger.child({ component: 'outbox-relay', schema });
+  const metrics = relayMetrics(options.metrics, schema);
+  const pool = new Pool({ connectionString, max: 2, keepAlive: true, application_name: `outbox-relay ${schema}` });
+  pool.on('error', (err) => log.warn({ err }, 'outbox relay lost an idle database connection'));
+  const wake = new WakeSignal();
+  const quarantine = new RetryQuarantine();
+  const stopping = new AbortController();
+  const listener = listenForNotifications({
+    connectionString,
+    applicationName: `outbox-listener ${schema}`,
+    channel: outboxChannel(schema),
+    logger: log,
+    onNotify: () => wake.notify(),
+    onListening: () => wake.notify(),
+  });
+
+  const backlog = async (): Promise<number> => {
+    const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${outboxTable(schema)}`);
+    return rows[0]?.n ?? 0;
+  };
+
+  const record = (result: RelayBatchResult) => {
+    result.published.forEach((id) => quarantine.release(id));
+    metrics.published(result.published.length);
+    if (result.duplicates > 0) log.info({ duplicates: result.duplicates }, 'JetStream dropped already-published events');
+    if (result.failed.length === 0) return;
+    metrics.failed(result.failed.length);
+    // A row that failed while others went through is held back; when all failed, the loop backs off.
+    if (result.published.length > 0) result.failed.forEach((f) => quarantine.hold(f.id));
+    const [first] = result.failed;
+    log.warn({ err: first?.error, subject: first?.subject, failed: result.failed.length }, 'outbox events not published; will retry');
+  };
+
+  const loop = async () => {
+    let failures = 0;
+    while (!stopping.signal.aborted) {
+      let more = false;
+      try {
+        const result = await relayBatch({ pool, js, schema, batchSize, publishTimeoutMs, skip: quarantine.held() });
+        record(result);
+        const allFailed = result.failed.length > 0 && result.published.length === 0;
+        if (!allFailed && failures > 0) log.info({ failures }, 'outbox relay recovered');
+        failures = allFailed ? failures + 1 : 0;
+        more = result.selected === batchSize;
+      } catch (err) {
+        failures++;
+        if (failures === 1 || failures % 10 === 0) log.warn({ err, failures }, 'outbox relay pass failed; retrying');
+      }
+      if (failures > 0) await sleep(backoffDelay(failures, FAILURE_BACKOFF), stopping.signal);
+      else if (!more) await wake.wait(pollIntervalMs);
+    }
+  };
+
+  const running = loop();
+  const refreshBacklog = () => backlog().then(metrics.backlog, () => undefined);
+  const gaugeTimer = options.metrics ? setInterval(refreshBacklog, options.metricsIntervalMs ?? 5000) : undefined;
+  gaugeTimer?.unref();
+  if (options.metrics) void refreshBacklog();
+
+  let stopped: Promise<void> | undefined;
+  const stop = async () => {
+    stopping.abort();
+    wake.notify();
+    clearInterval(gaugeTimer);
+    await running;
+    await listener.close();
+    await pool.end();
+  };
+
+  return {
+    backlog,
+    stop: () => (stopped ??= stop()),
+  };
+}

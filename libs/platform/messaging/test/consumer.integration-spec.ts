@@ -1,0 +1,188 @@
+import { Registry } from 'prom-client';
+import type { PoolClient } from 'pg';
+import { consumerNameFor, publishDirect, startConsumer, withPgTransaction, type RunningConsumer, type WithTransaction } from '../src';
+import { encode, eventually, logger, natsFixture, schemaFixture, type NatsFixture, type SchemaFixture } from './support/fixtures';
+
+describe('durable consumer', () => {
+  let nats: NatsFixture;
+  let db: SchemaFixture;
+  let consumers: RunningConsumer[];
+  let subject: string;
+
+  beforeEach(async () => {
+    nats = await natsFixture();
+    db = await schemaFixture();
+    await db.pool.query(`CREATE TABLE "${db.schema}".effect (message_id text PRIMARY KEY)`);
+    consumers = [];
+    subject = nats.names.subject('identity.user.registered');
+  });
+
+  afterEach(async () => {
+    await Promise.all(consumers.map((c) => c.stop()));
+    await db.drop();
+    await nats.close();
+  });
+
+  const effects = async () => (await db.pool.query(`SELECT message_id FROM "${db.schema}".effect ORDER BY 1`)).rows.map((r) => r.message_id);
+  const processed = async () => (await db.pool.query(`SELECT consumer, message_id FROM "${db.schema}".processed_message`)).rows;
+  const jetStreamConsumer = () => nats.jsm.consumers.info(nats.names.stream, consumerNameFor('user-projection', nats.names.filter('identity.user.*')));
+  const recordEffect = (tx: PoolClient, messageId: string) => tx.query(`INSERT INTO "${db.schema}".effect VALUES ($1)`, [messageId]);
+
+  const start = async (
+    handle: (m: { messageId: string; deliveryCount: number; tx: PoolClient }) => Promise<void>,
+    options: { maxDeliver?: number; ackWaitMs?: number; metrics?: Registry; withTransaction?: WithTransaction<PoolClient> } = {},
+  ) => {
+    const consumer = await startConsumer({
+      js: nats.js,
+      stream: nats.names.stream,
+      durable: 'user-projection',
+      filterSubjects: [nats.names.filter('identity.user.*')],
+      logger,
+      schema: db.schema,
+      withTransaction: options.withTransaction ?? withPgTransaction(db.pool),
+      handle,
+      retryDelay: { baseMs: 50, maxMs: 200 },
+      maxDeliver: options.maxDeliver,
+      ackWaitMs: options.ackWaitMs,
+      metrics: options.metrics,
+      metricsIntervalMs: 50,
+    });
+    consumers.push(consumer);
+    return consumer;
+  };
+
+  it('handles a message in a transaction with its processed-message row, then acknowledges it', async () => {
+    await start(async ({ tx, messageId }) => void (await recordEffect(tx, messageId)));
+    await publishDirect(nats.js, subject, encode({}), { msgId: 'm-1' });
+
+    await eventually(async () => (await effects()).length === 1);
+    expect(await processed()).toEqual([{ consumer: 'user-projection', message_id: 'm-1' }]);
+    await eventually(async () => {
+      const info = await jetStreamConsumer();
+      return info.num_ack_pending === 0 && info.num_pending === 0;
+    });
+  });
+
+  it('handles a message delivered twice only once', async () => {
+    // The first delivery outlives the ack wait, so the server delivers the message again.
+    let calls = 0;
+    const metrics = new Registry();
+    await start(
+      async ({ tx, messageId }) => {
+        calls++;
+        await recordEffect(tx, messageId);
+        if (calls === 1) await new Promise((r) => setTimeout(r, 1500));
+      },
+      { ackWaitMs: 1000, metrics },
+    );
+    await publishDirect(nats.js, subject, encode({}), { msgId: 'm-twice' });
+
+    await eventually(async () => (await metrics.getSingleMetricAsString('messaging_consumer_messages_total')).includes('outcome="duplicate"'), 5000);
+    expect(calls).toBe(1);
+    expect(await effects()).toEqual(['m-twice']);
+  });
+
+  it('retries a failing handler until it succeeds, keeping nothing of the failed attempts', async () => {
+    const deliveries: number[] = [];
+    await start(async ({ tx, messageId, deliveryCount }) => {
+      deliveries.push(deliveryCount);
+      await recordEffect(tx, messageId);
+      if (deliveryCount < 3) throw new Error('temporary failure');
+    });
+    await publishDirect(nats.js, subject, encode({}), { msgId: 'm-flaky' });
+
+    await eventually(async () => (await effects()).length === 1);
+    expect(deliveries).toEqual([1, 2, 3]);
+    expect(await processed()).toHaveLength(1);
+  });
+
+  it('drops a message after maxDeliver failed deliveries and goes on with the next', async () => {
+    const attempts: Record<string, number> = {};
+    await start(
+      async ({ tx, messageId }) => {
+        attempts[messageId] = (attempts[messageId] ?? 0) + 1;
+        if (messageId === 'poison') throw new Error('cannot handle this');
+        await recordEffect(tx, messageId);
+      },
+      { maxDeliver: 3 },
+    );
+    await publishDirect(nats.js, subject, encode({}), { msgId: 'poison' });
+    await publishDirect(nats.js, subject, encode({}), { msgId: 'fine' });
+
+    await eventually(async () => (await effects()).includes('fine') && attempts['poison'] === 3);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(attempts).toEqual({ poison: 3, fine: 1 });
+    expect(await processed()).toEqual([{ consumer: 'user-projection', message_id: 'fine' }]);
+    expect((await jetStreamConsumer()).num_ack_pending).toBe(0);
+  });
+
+  it('keeps retrying past maxDeliver while the database itself fails', async () => {
+    let outages = 3;
+    const flakyDatabase: WithTransaction<PoolClient> = async (work) => {
+      if (outages-- > 0) throw new Error('connection refused');
+      return withPgTransaction(db.pool)(work);
+    };
+    await start(async ({ tx, messageId }) => void (await recordEffect(tx, messageId)), { maxDeliver: 1, withTransaction: flakyDatabase });
+    await publishDirect(nats.js, subject, encode({}), { msgId: 'm-outage' });
+
+    await eventually(async () => (await effects()).length === 1, 5000);
+  });
+
+  it('resumes where it left off after a restart', async () => {
+    const first = await start(async ({ tx, messageId }) => void (await recordEffect(tx, messageId)));
+    await publishDirect(nats.js, subject, encode({}), { msgId: 'before' });
+    await eventually(async () => (await effects()).length === 1);
+    await first.stop();
+
+    await publishDirect(nats.js, subject, encode({}), { msgId: 'while-stopped' });
+    await start(async ({ tx, messageId }) => void (await recordEffect(tx, messageId)));
+
+    await eventually(async () => (await effects()).length === 2);
+    expect(await effects()).toEqual(['before', 'while-stopped']);
+  });
+
+  it('reports its lag and outcomes as Prometheus metrics', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const metrics = new Registry();
+    await start(async ({ tx, messageId }) => {
+      await gate;
+      await recordEffect(tx, messageId);
+    }, { metrics });
+    for (let i = 0; i < 5; i++) await publishDirect(nats.js, subject, encode({}), { msgId: `lag-${i}` });
+
+    const lag = async () => {
+      const metric = await metrics.getMetricsAsJSON();
+      return metric.find((m) => m.name === 'messaging_consumer_lag')?.values[0]?.value;
+    };
+    await eventually(async () => (await lag()) === 5);
+    release();
+    await eventually(async () => (await lag()) === 0);
+    expect(await metrics.getSingleMetricAsString('messaging_consumer_messages_total')).toContain('outcome="handled"} 5');
+  });
+
+  it('runs without a database for processes that have none, one JetStream consumer per filter', async () => {
+    const seen: string[] = [];
+    const consumer = await startConsumer({
+      js: nats.js,
+      stream: nats.names.stream,
+      durable: 'gateway-sessions',
+      filterSubjects: [nats.names.filter('identity.user.suspended'), nats.names.filter('identity.session.revoked')],
+      logger,
+      handle: async (m) => void seen.push(nats.names.logical(m.subject)),
+    });
+    consumers.push(consumer);
+    await publishDirect(nats.js, nats.names.subject('identity.user.suspended'), encode({}), { msgId: 's-1' });
+    await publishDirect(nats.js, nats.names.subject('identity.session.revoked'), encode({}), { msgId: 's-2' });
+    await publishDirect(nats.js, nats.names.subject('identity.user.registered'), encode({}), { msgId: 's-3' });
+
+    await eventually(() => seen.length === 2);
+    expect(seen.sort()).toEqual(['identity.session.revoked', 'identity.user.suspended']);
+    const names: string[] = [];
+    for await (const c of nats.jsm.consumers.list(nats.names.stream)) names.push(c.name);
+    expect(names.sort()).toEqual([
+      `gateway-sessions__${nats.names.subjectPrefix}_identity_session_revoked`,
+      `gateway-sessions__${nats.names.subjectPrefix}_identity_user_suspended`,
+    ]);
+  });
+});

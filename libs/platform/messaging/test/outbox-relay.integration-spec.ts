@@ -1,0 +1,202 @@
+import { Registry } from 'prom-client';
+import { startConsumer, startOutboxRelay, withPgTransaction, writeOutbox, type InboundMessage, type OutboxRelay, type RunningConsumer } from '../src';
+import { decode, encode, eventually, logger, natsFixture, schemaFixture, DATABASE_URL, type NatsFixture, type SchemaFixture } from './support/fixtures';
+
+describe('outbox relay', () => {
+  let nats: NatsFixture;
+  let db: SchemaFixture;
+  const running: { stop(): Promise<void> }[] = [];
+
+  beforeEach(async () => {
+    nats = await natsFixture();
+    db = await schemaFixture();
+  });
+
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((r) => r.stop()));
+    await db.drop();
+    await nats.close();
+  });
+
+  const relay = (options: { metrics?: Registry } = {}): OutboxRelay => {
+    const r = startOutboxRelay({ connectionString: DATABASE_URL, schema: db.schema, js: nats.js, logger, ...options });
+    running.push(r);
+    return r;
+  };
+
+  const collect = async (durable: string, filter: string): Promise<InboundMessage[]> => {
+    const received: InboundMessage[] = [];
+    const consumer: RunningConsumer = await startConsumer({
+      js: nats.js,
+      stream: nats.names.stream,
+      durable,
+      filterSubjects: [nats.names.filter(filter)],
+      logger,
+      handle: async (m) => void received.push(m),
+    });
+    running.push(consumer);
+    return received;
+  };
+
+  const inTransaction = withPgTransaction;
+
+  it('delivers an event committed in a transaction to a consumer within a second', async () => {
+    relay();
+    const received = await collect('e2e', 'identity.>');
+    const subject = nats.names.subject('identity.user.registered');
+
+    const committedAt = Date.now();
+    const id = await inTransaction(db.pool)((tx) => writeOutbox(tx, db.schema, { subject, payload: encode({ userId: 'u1' }) }));
+
+    await eventually(() => received.length === 1, 1000);
+    expect(Date.now() - committedAt).toBeLessThan(1000);
+    expect(received[0]).toMatchObject({ subject, messageId: id, deliveryCount: 1 });
+    expect(decode(received[0]!.data)).toEqual({ userId: 'u1' });
+  });
+
+  it('publishes nothing for a rolled-back transaction', async () => {
+    relay();
+    const received = await collect('rollback', 'identity.>');
+    const subject = nats.names.subject('identity.user.registered');
+
+    await expect(
+      inTransaction(db.pool)(async (tx) => {
+        await writeOutbox(tx, db.schema, { subject, payload: encode({ userId: 'rolled-back' }) });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await inTransaction(db.pool)((tx) => writeOutbox(tx, db.schema, { subject, payload: encode({ userId: 'committed' }) }));
+
+    await eventually(() => received.length === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received.map((m) => decode<{ userId: string }>(m.data).userId)).toEqual(['committed']);
+    expect((await nats.jsm.streams.info(nats.names.stream)).state.messages).toBe(1);
+  });
+
+  it('deletes the rows it published and reports the backlog', async () => {
+    const subject = nats.names.subject('organisation.membership.created');
+    for (let i = 0; i < 3; i++) await writeOutbox(db.pool, db.schema, { subject, payload: encode({ i }) });
+    const r = relay();
+
+    await eventually(async () => (await r.backlog()) === 0);
+    const { rows } = await db.pool.query(`SELECT count(*)::int AS n FROM "${db.schema}".outbox_event`);
+    expect(rows[0].n).toBe(0);
+    expect((await nats.jsm.streams.info(nats.names.stream)).state.messages).toBe(3);
+  });
+
+  it('publishes the stored headers, and the outbox id as Nats-Msg-Id', async () => {
+    relay();
+    const received = await collect('headers', 'audit.>');
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const id = await writeOutbox(db.pool, db.schema, { subject: nats.names.subject('audit.recorded'), payload: encode({}), headers: { traceparent } });
+
+    await eventually(() => received.length === 1);
+    expect(received[0]!.headers).toMatchObject({ traceparent, 'Nats-Msg-Id': id });
+  });
+
+  it('keeps the order in which one transaction wrote its events', async () => {
+    relay();
+    const received = await collect('order', 'events.>');
+    const subject = nats.names.subject('events.registration.created');
+    await inTransaction(db.pool)(async (tx) => {
+      for (let i = 0; i < 20; i++) await writeOutbox(tx, db.schema, { subject, payload: encode({ i }) });
+    });
+
+    await eventually(() => received.length === 20);
+    expect(received.map((m) => decode<{ i: number }>(m.data).i)).toEqual([...Array(20).keys()]);
+  });
+
+  it('accepts a Prisma-style transaction client ($executeRawUnsafe)', async () => {
+    relay();
+    const received = await collect('prisma-style', 'content.>');
+    const subject = nats.names.subject('content.article.published');
+    const id = await inTransaction(db.pool)((client) => {
+      const prismaLike = {
+        $executeRawUnsafe: async (sql: string, ...values: unknown[]) => (await client.query(sql, values)).rowCount ?? 0,
+      };
+      return writeOutbox(prismaLike, db.schema, { subject, payload: encode({ articleId: 'a1' }) });
+    });
+
+    await eventually(() => received.length === 1);
+    expect(received[0]!.messageId).toBe(id);
+  });
+
+  it('with two relays in parallel, publishes each of 500 events exactly once', async () => {
+    const a = relay();
+    relay();
+    const received = await collect('exactly-once', 'documents.>');
+    const subject = nats.names.subject('documents.document.uploaded');
+
+    // 50 concurrent transactions of 10 events each, while both relays run.
+    await Promise.all(
+      Array.from({ length: 50 }, (_, t) =>
+        inTransaction(db.pool)(async (tx) => {
+          for (let i = 0; i < 10; i++) await writeOutbox(tx, db.schema, { subject, payload: encode({ n: t * 10 + i }) });
+        }),
+      ),
+    );
+
+    await eventually(() => received.length >= 500, 15_000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(received).toHaveLength(500);
+    expect(new Set(received.map((m) => m.messageId)).size).toBe(500);
+    expect(new Set(received.map((m) => decode<{ n: number }>(m.data).n)).size).toBe(500);
+    expect((await nats.jsm.streams.info(nats.names.stream)).state.messages).toBe(500);
+    expect(await a.backlog()).toBe(0);
+  });
+
+  it('exposes the backlog as a Prometheus gauge', async () => {
+    const subject = nats.names.subject('connector.sync.completed');
+    await writeOutbox(db.pool, db.schema, { subject, payload: encode({}) });
+    const metrics = new Registry();
+    const r = startOutboxRelay({ connectionString: DATABASE_URL, schema: db.schema, js: nats.js, logger, metrics, metricsIntervalMs: 50 });
+    running.push(r);
+
+    await eventually(async () => (await r.backlog()) === 0);
+    await eventually(async () => (await metrics.getSingleMetricAsString('messaging_outbox_backlog')).includes(`schema="${db.schema}"} 0`));
+    expect(await metrics.getSingleMetricAsString('messaging_outbox_published_total')).toContain(`schema="${db.schema}"} 1`);
+  });
+
+  it('keeps running while NATS refuses an event, and publishes the others', async () => {
+    const r = relay();
+    const received = await collect('unroutable', 'notifications.>');
+    // No stream takes this subject: JetStream cannot acknowledge it.
+    await writeOutbox(db.pool, db.schema, { subject: 'nostream.thing.happened', payload: encode({}) });
+    await writeOutbox(db.pool, db.schema, { subject: nats.names.subject('notifications.email.sent'), payload: encode({}) });
+
+    await eventually(() => received.length === 1, 10_000);
+    const { rows } = await db.pool.query(`SELECT subject FROM "${db.schema}".outbox_event`);
+    expect(rows).toEqual([{ subject: 'nostream.thing.happened' }]);
+    expect(await r.backlog()).toBe(1);
+  });
+
+  it('recovers when its database connections are cut', async () => {
+    relay();
+    const received = await collect('pg-outage', 'identity.>');
+    const backends = async () =>
+      (
+        await db.pool.query(`SELECT application_name FROM pg_stat_activity WHERE application_name IN ($1, $2) ORDER BY 1`, [
+          `outbox-listener ${db.schema}`,
+          `outbox-relay ${db.schema}`,
+        ])
+      ).rows.map((r) => r.application_name);
+    await eventually(async () => (await backends()).length >= 2);
+
+    await db.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name IN ($1, $2)`, [
+      `outbox-listener ${db.schema}`,
+      `outbox-relay ${db.schema}`,
+    ]);
+    await writeOutbox(db.pool, db.schema, { subject: nats.names.subject('identity.user.registered'), payload: encode({}) });
+
+    await eventually(() => received.length === 1, 5000);
+    await eventually(async () => (await backends()).includes(`outbox-listener ${db.schema}`), 5000);
+  });
+
+  it('stops cleanly, and a stopped relay publishes nothing more', async () => {
+    const r = relay();
+    await r.stop();
+    await writeOutbox(db.pool, db.schema, { subject: nats.names.subject('identity.user.registered'), payload: encode({}) });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await nats.jsm.streams.info(nats.names.stream)).state.messages).toBe(0);
+  });
+});

@@ -1,0 +1,1 @@
+export { createTestMessaging, testNatsUrl, type TestMessaging } from './test-names';

@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+export interface AppProcess {
+  name: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** The repository root (where package.json with workspaces lives). */
+export function workspaceRoot(): string {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'nx.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error('workspace root not found');
+  }
+}
+
+/**
+ * Starts a built app (`dist/apps/<name>/main.js`, what an image runs) as a child process with the
+ * given environment, and waits until `readyUrl` answers 2xx.
+ */
+export async function startApp(name: string, env: NodeJS.ProcessEnv, readyUrl: string, timeoutMs = 30_000): Promise<AppProcess> {
+  const main = path.join(workspaceRoot(), 'dist/apps', name, 'main.js');
+  if (!existsSync(main)) throw new Error(`${main} is missing: build the app first (nx run ${name}:build)`);
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', main], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(readyUrl, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) break;
+    } catch {
+      // not ready yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (Date.now() >= deadline) {
+    child.kill('SIGKILL');
+    throw new Error(`${name} was not ready at ${readyUrl} within ${timeoutMs} ms:\n${output}`);
+  }
+  return {
+    name,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Builds one app into dist/<projectRoot>: a single CommonJS bundle of its sources and the workspace
+// libraries (resolved through tsconfig paths), with third-party packages left external, plus the
+// files it reads at run time (protos, migrations, fixtures) and a package.json that lists exactly
+// the production dependencies the bundle imports (what a container image installs).
+import { build } from 'esbuild';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const workspace = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const projectRoot = process.argv[2];
+if (!projectRoot) {
+  console.error('usage: bundle.mjs <projectRoot>');
+  process.exit(2);
+}
+const appDir = path.join(workspace, projectRoot);
+const outDir = path.join(workspace, 'dist', projectRoot);
+const rootPkg = JSON.parse(readFileSync(path.join(workspace, 'package.json'), 'utf8'));
+const appPkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+const external = Object.keys(rootPkg.dependencies ?? {});
+
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+
+const result = await build({
+  entryPoints: [path.join(appDir, 'src/main.ts')],
+  outfile: path.join(outDir, 'main.js'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  tsconfig: path.join(workspace, 'tsconfig.base.json'),
+  external: external.flatMap((name) => [name, `${name}/*`]),
+  metafile: true,
+  logLevel: 'warning',
+  legalComments: 'none',
+});
+
+// The production dependencies this bundle really imports, at the workspace's pinned versions.
+const used = new Set();
+for (const input of Object.values(result.metafile.inputs)) {
+  for (const imp of input.imports ?? []) {
+    if (!imp.external) continue;
+    const parts = imp.path.split('/');
+    const name = imp.path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+    if (external.includes(name)) used.add(name);
+  }
+}
+const dependencies = Object.fromEntries([...used].sort().map((name) => [name, rootPkg.dependencies[name]]));
+writeFileSync(
+  path.join(outDir, 'package.json'),
+  JSON.stringify({ name: appPkg.name, version: appPkg.version, private: true, main: 'main.js', engines: rootPkg.engines, dependencies }, null, 2) + '\n',
+);
+
+const assets = [
+  [path.join(workspace, 'proto'), path.join(outDir, 'proto')],
+  [path.join(appDir, 'prisma/migrations'), path.join(outDir, 'prisma/migrations')],
+  [path.join(appDir, 'migrations'), path.join(outDir, 'migrations')],
+  [path.join(appDir, 'fixtures'), path.join(outDir, 'fixtures')],
+];
+for (const [from, to] of assets) if (existsSync(from)) cpSync(from, to, { recursive: true });
+console.log(`built ${path.relative(workspace, outDir)} (${used.size} runtime packages)`);

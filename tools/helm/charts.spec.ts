@@ -1,0 +1,245 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  deployValuesApps,
+  find,
+  goldenFile,
+  helm,
+  helmOk,
+  parseManifests,
+  render,
+  renderSets,
+  updatingGolden,
+  validateManifestFiles,
+  type Manifest,
+  type ValidationResult,
+} from './support/helm';
+
+const sets = renderSets();
+const rendered = new Map<string, string>();
+let validation: ValidationResult[] = [];
+let scratch: string;
+
+beforeAll(() => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'helm-render-'));
+  for (const set of sets) {
+    const text = render(set);
+    rendered.set(set.name, text);
+    writeFileSync(path.join(scratch, `${set.name}.yaml`), text);
+  }
+  // One validator process for every rendered manifest (it loads the schemas once).
+  validation = validateManifestFiles(sets.map((set) => path.join(scratch, `${set.name}.yaml`)));
+});
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const manifestsOf = (name: string): Manifest[] => parseManifests(rendered.get(name) ?? '');
+const container = (deployment: Manifest) => deployment['spec'].template.spec.containers[0];
+
+describe('helm lint --strict', () => {
+  it.each(deployValuesApps())('passes for the platform-service chart with deploy/values/%s.yaml', (app) => {
+    const result = helm(['lint', '--strict', 'charts/platform-service', '-f', `deploy/values/${app}.yaml`]);
+    expect(result.stdout + result.stderr).toContain('1 chart(s) linted, 0 chart(s) failed');
+  });
+
+  it.each([
+    ['defaults', []],
+    ['everything enabled', ['-f', 'tools/helm/fixtures/everything.yaml']],
+  ])('passes for the umbrella chart with %s', (_label, args) => {
+    const result = helm(['lint', '--strict', 'charts/platform', ...args]);
+    expect(result.stdout + result.stderr).toContain('1 chart(s) linted, 0 chart(s) failed');
+  });
+});
+
+describe('helm template', () => {
+  it.each(sets.map((set) => set.name))('renders %s as the committed golden file', (name) => {
+    const file = goldenFile(name);
+    const text = rendered.get(name) ?? '';
+    if (updatingGolden) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    }
+    let golden: string;
+    try {
+      golden = readFileSync(file, 'utf8');
+    } catch {
+      throw new Error(`${path.relative(process.cwd(), file)} is missing: run UPDATE_GOLDEN=1 npx nx run helm-charts:test`);
+    }
+    expect(text).toBe(golden);
+  });
+
+  it.each(sets.map((set) => set.name))('renders %s as manifests valid against the Kubernetes schemas', (name) => {
+    const results = validation.filter((r) => path.basename(r.file) === `${name}.yaml`);
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.filter((r) => r.errors.length).map((r) => `${r.kind}/${r.name}: ${r.errors.join('; ')}`)).toEqual([]);
+  });
+});
+
+describe('a gRPC service (identity)', () => {
+  const deployment = () => find(manifestsOf('release-identity'), 'Deployment', 'identity');
+
+  it('is ready when grpc.health.v1 answers SERVING (its database and NATS answer)', () => {
+    expect(container(deployment()).readinessProbe.grpc).toEqual({ port: 50051 });
+  });
+
+  it('is alive while its admin port answers /healthz, whatever its dependencies do', () => {
+    expect(container(deployment()).livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http-admin' });
+    expect(container(deployment()).startupProbe.httpGet).toEqual({ path: '/healthz', port: 'http-admin' });
+  });
+
+  it('applies its migrations in an init container of the same image and environment before it serves', () => {
+    const pod = deployment()['spec'].template.spec;
+    const [migrations] = pod.initContainers;
+    expect(migrations.args).toEqual(['--migrate-only']);
+    expect(migrations.image).toBe(pod.containers[0].image);
+    expect(migrations.env).toEqual(pod.containers[0].env);
+    expect(migrations.envFrom).toEqual(pod.containers[0].envFrom);
+    expect(deployment()['spec'].strategy.rollingUpdate).toEqual({ maxSurge: 1, maxUnavailable: 0 });
+  });
+
+  it('can be kept alive by a native gRPC probe of a health service that ignores dependencies', () => {
+    const manifests = parseManifests(
+      helmOk(['template', 'identity', 'charts/platform-service', '-f', 'deploy/values/identity.yaml', '--set', 'probes.liveness.grpcService=liveness']),
+    );
+    const c = container(find(manifests, 'Deployment', 'identity'));
+    expect(c.livenessProbe.grpc).toEqual({ port: 50051, service: 'liveness' });
+    expect(c.startupProbe.grpc).toEqual({ port: 50051, service: 'liveness' });
+    expect(c.readinessProbe.grpc).toEqual({ port: 50051 });
+  });
+
+  it('runs as a non-root user on a read-only root filesystem with a writable /tmp', () => {
+    const pod = deployment()['spec'].template.spec;
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 10001, seccompProfile: { type: 'RuntimeDefault' } });
+    for (const c of [...pod.initContainers, ...pod.containers]) {
+      expect(c.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, runAsNonRoot: true, capabilities: { drop: ['ALL'] } });
+      expect(c.volumeMounts).toEqual([{ name: 'tmp', mountPath: '/tmp' }]);
+    }
+    expect(pod.volumes).toEqual([{ name: 'tmp', emptyDir: { sizeLimit: '64Mi' } }]);
+  });
+
+  it('reads the shared ConfigMap and Secret, and its ports from the values', () => {
+    const c = container(deployment());
+    expect(c.envFrom).toEqual([{ configMapRef: { name: 'platform-config' } }, { secretRef: { name: 'platform-secrets' } }]);
+    expect(c.env).toEqual(
+      expect.arrayContaining([
+        { name: 'IDENTITY_GRPC_PORT', value: '50051' },
+        { name: 'IDENTITY_ADMIN_PORT', value: '9101' },
+        { name: 'NODE_ENV', value: 'production' },
+        { name: 'PLATFORM_ADMIN_PASSWORD', valueFrom: { secretKeyRef: { name: 'identity-bootstrap-admin', key: 'password' } } },
+      ]),
+    );
+  });
+
+  it('is reachable on its gRPC port only from the apps that call it, and on its admin port only from the metrics namespace', () => {
+    const policy = find(manifestsOf('release-identity'), 'NetworkPolicy', 'identity');
+    expect(policy['spec'].policyTypes).toEqual(['Ingress']);
+    expect(policy['spec'].ingress).toEqual([
+      {
+        from: [
+          {
+            podSelector: {
+              matchLabels: { 'app.kubernetes.io/part-of': 'association-platform' },
+              matchExpressions: [{ key: 'app.kubernetes.io/name', operator: 'In', values: ['gateway', 'organisation', 'connector', 'notifications'] }],
+            },
+          },
+        ],
+        ports: [{ port: 'grpc', protocol: 'TCP' }],
+      },
+      { from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }], ports: [{ port: 'http-admin', protocol: 'TCP' }] },
+    ]);
+  });
+});
+
+describe('apps without a gRPC server', () => {
+  it.each([
+    ['gateway', 'http-admin', '/healthz', '/readyz'],
+    ['legacy-site', 'http', '/api/v1/sync/ping', '/api/v1/sync/ping'],
+  ])('%s is probed over HTTP on its %s port (alive: %s, ready: %s)', (app, port, alive, ready) => {
+    const deployment = find(manifestsOf(`release-${app}`), 'Deployment', app);
+    const c = container(deployment);
+    expect(c.livenessProbe.httpGet).toEqual({ path: alive, port });
+    expect(c.readinessProbe.httpGet).toEqual({ path: ready, port });
+    expect(c.readinessProbe.grpc).toBeUndefined();
+  });
+
+  it('the gateway has no migrations and is reachable from the ingress controller namespace', () => {
+    const manifests = manifestsOf('release-gateway');
+    expect(find(manifests, 'Deployment', 'gateway')['spec'].template.spec.initContainers).toBeUndefined();
+    const ingress = find(manifests, 'NetworkPolicy', 'gateway')['spec'].ingress;
+    expect(ingress[0]).toEqual({
+      from: [{ namespaceSelector: { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'In', values: ['ingress-nginx'] }] } }],
+      ports: [{ port: 'http', protocol: 'TCP' }],
+    });
+  });
+});
+
+describe('the umbrella chart', () => {
+  it('installs the gateway, identity and organisation by default, with the shared ConfigMap and no bundled infrastructure', () => {
+    const manifests = manifestsOf('platform-defaults');
+    expect(manifests.filter((m) => m['kind'] === 'Deployment').map((m) => m['metadata'].name).sort()).toEqual(['gateway', 'identity', 'notifications', 'organisation']);
+    expect(manifests.filter((m) => m['kind'] === 'StatefulSet')).toEqual([]);
+    expect(find(manifests, 'ConfigMap', 'platform-config')['data']).toMatchObject({ NATS_URL: 'nats://platform-nats:4222', IDENTITY_GRPC_URL: 'identity:50051' });
+    expect(manifests.filter((m) => m['kind'] === 'Secret')).toEqual([]);
+  });
+
+  it('upgrades one app alone: a new identity tag changes identity\'s resources and nothing else', () => {
+    const before = manifestsOf('platform-defaults');
+    const after = parseManifests(helmOk(['template', 'platform', 'charts/platform', '--namespace', 'platform', '--set', 'identity.image.tag=1.4.3']));
+    const changed = after.filter((m, i) => JSON.stringify(m) !== JSON.stringify(before[i])).map((m) => `${m['kind']}/${m['metadata'].name}`);
+    expect(after).toHaveLength(before.length);
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.every((name) => name.endsWith('/identity'))).toBe(true);
+    expect(container(find(after, 'Deployment', 'identity')).image).toBe('identity:1.4.3');
+  });
+
+  it('installs only the shared configuration when every app is released on its own', () => {
+    expect(manifestsOf('platform-shared-only').map((m) => `${m['kind']}/${m['metadata'].name}`)).toEqual(['ConfigMap/platform-config']);
+  });
+
+  it('renders the same identity workload as its own release does', () => {
+    const normalise = (m: Manifest) => JSON.parse(JSON.stringify(m).replaceAll('"app.kubernetes.io/instance":"platform"', '"app.kubernetes.io/instance":"identity"'));
+    expect(normalise(find(manifestsOf('platform-defaults'), 'Deployment', 'identity'))).toEqual(find(manifestsOf('release-identity'), 'Deployment', 'identity'));
+  });
+
+  describe('with everything enabled', () => {
+    const manifests = () => manifestsOf('platform-everything');
+
+    it('bundles PostgreSQL, Redis and NATS with JetStream as StatefulSets', () => {
+      expect(manifests().filter((m) => m['kind'] === 'StatefulSet').map((m) => m['metadata'].name).sort()).toEqual(['platform-nats', 'platform-postgresql', 'platform-redis']);
+      expect(find(manifests(), 'ConfigMap', 'platform-nats')['data']['nats.conf']).toContain('jetstream {');
+    });
+
+    it('makes the Secrets from values, with templates resolved', () => {
+      const secret = find(manifests(), 'Secret', 'platform-secrets');
+      expect(secret['stringData'].DATABASE_URL).toBe('postgresql://postgres:test-only-db-password@platform-postgresql:5432/platform');
+    });
+
+    it('pulls every app image from the global registry and tag', () => {
+      const images = manifests()
+        .filter((m) => m['kind'] === 'Deployment')
+        .map((m) => container(m).image)
+        .sort();
+      expect(images).toEqual(['gateway', 'identity', 'legacy-site', 'notifications', 'organisation'].map((app) => `registry.example.com/association-platform/${app}:1.2.3`));
+    });
+
+    it('lets the HPA own the replica count', () => {
+      expect(find(manifests(), 'Deployment', 'identity')['spec'].replicas).toBeUndefined();
+      const hpa = find(manifests(), 'HorizontalPodAutoscaler', 'identity');
+      expect(hpa['spec']).toMatchObject({ minReplicas: 2, maxReplicas: 8, scaleTargetRef: { kind: 'Deployment', name: 'identity' } });
+      expect(hpa['spec'].metrics.map((m: Manifest) => m['resource'].name)).toEqual(['cpu', 'memory']);
+    });
+
+    it('scrapes /metrics on the admin port of every app that has one', () => {
+      const monitors = manifests().filter((m) => m['kind'] === 'ServiceMonitor');
+      expect(monitors.map((m) => m['metadata'].name).sort()).toEqual(['gateway', 'identity', 'notifications', 'organisation']);
+      expect(find(manifests(), 'ServiceMonitor', 'gateway')['spec'].endpoints).toEqual([{ port: 'http-admin', path: '/metrics', interval: '30s', scrapeTimeout: '10s' }]);
+      expect(find(manifests(), 'ServiceMonitor', 'gateway')['metadata'].labels.release).toBe('kube-prometheus-stack');
+    });
+
+    it('keeps a PodDisruptionBudget per app as configured', () => {
+      expect(find(manifests(), 'PodDisruptionBudget', 'organisation')['spec'].minAvailable).toBe(1);
+      expect(find(manifests(), 'PodDisruptionBudget', 'identity')['spec'].maxUnavailable).toBe(1);
+    });
+  });
+});

@@ -1,0 +1,114 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { appsWithoutValues, runnableApps } from './support/apps';
+import { deployValuesApps, workspace } from './support/helm';
+
+const readYaml = (file: string) => parse(readFileSync(path.join(workspace, file), 'utf8'));
+
+describe('deploy/values', () => {
+  it('has a values file for every runnable app (apps/<name> with a "platform" block)', () => {
+    expect(appsWithoutValues(workspace)).toEqual([]);
+  });
+
+  it('reports an app that has no values file', () => {
+    const fake = mkdtempSync(path.join(os.tmpdir(), 'helm-apps-'));
+    try {
+      for (const [name, pkg] of [
+        ['identity', { name: '@platform/app-identity', platform: { order: 10, ready: 'http://x/readyz' } }],
+        ['billing', { name: '@platform/app-billing', platform: { order: 20, ready: 'http://x/readyz' } }],
+        ['platform-e2e', { name: '@platform/app-platform-e2e' }],
+      ] as const) {
+        mkdirSync(path.join(fake, 'apps', name), { recursive: true });
+        writeFileSync(path.join(fake, 'apps', name, 'package.json'), JSON.stringify(pkg));
+      }
+      mkdirSync(path.join(fake, 'deploy/values'), { recursive: true });
+      writeFileSync(path.join(fake, 'deploy/values/identity.yaml'), 'app: identity\n');
+      expect(appsWithoutValues(fake)).toEqual(['billing']);
+    } finally {
+      rmSync(fake, { recursive: true, force: true });
+    }
+  });
+
+  it.each(deployValuesApps())('names its app in %s.yaml', (app) => {
+    expect(readYaml(`deploy/values/${app}.yaml`).app).toBe(app);
+  });
+});
+
+describe('the umbrella chart', () => {
+  const chart = readYaml('charts/platform/Chart.yaml');
+  const values = readYaml('charts/platform/values.yaml');
+
+  it.each(deployValuesApps())('installs %s from the platform-service chart', (app) => {
+    expect(chart.dependencies).toContainEqual({ name: 'platform-service', alias: app, version: chart.version, condition: `${app}.enabled` });
+  });
+
+  it.each(deployValuesApps())('gives %s exactly the values of its own release', (app) => {
+    const { enabled, ...block } = values[app];
+    expect(typeof enabled).toBe('boolean');
+    expect(block).toEqual(readYaml(`deploy/values/${app}.yaml`));
+  });
+
+  it('has PostgreSQL, Redis and NATS as optional dependencies, off by default', () => {
+    for (const name of ['postgresql', 'redis', 'nats']) {
+      expect(chart.dependencies).toContainEqual({ name, version: '0.1.0', condition: `${name}.enabled` });
+      expect(values[name].enabled).toBe(false);
+    }
+  });
+});
+
+describe('the image', () => {
+  const dockerfile = readFileSync(path.join(workspace, 'deploy/Dockerfile'), 'utf8');
+  const stages = dockerfile.split(/^FROM /m).slice(1);
+  const runtime = stages.find((s) => / AS runtime$/m.test(s.split('\n')[0])) ?? '';
+
+  it('builds one app chosen by the APP build argument, with its own lockfile', () => {
+    expect(dockerfile).toMatch(/^ARG APP$/m);
+    expect(dockerfile).toContain('npx nx run "$APP:build"');
+    expect(dockerfile).toContain('node deploy/prune-lockfile.mjs "dist/apps/$APP"');
+  });
+
+  it('installs production dependencies only', () => {
+    expect(dockerfile).toMatch(/npm ci --omit=dev/);
+  });
+
+  it('holds only node, the app build and its production packages, run by a non-root user with node main.js', () => {
+    const copies = runtime.split('\n').filter((line) => line.startsWith('COPY'));
+    expect(copies).toEqual(['COPY --from=deps /app/node_modules ./node_modules', 'COPY --from=build /workspace/dist/apps/${APP}/ ./']);
+    expect(runtime).toMatch(/^USER 10001:10001$/m);
+    expect(runtime.trim().split('\n').at(-1)).toBe('ENTRYPOINT ["node", "main.js"]');
+    expect(stages[stages.length - 1]).toBe(runtime);
+  });
+
+  it.each(runnableApps(workspace).map((app) => app.name))('is built for %s before the image runtime test runs', (app) => {
+    const project = JSON.parse(readFileSync(path.join(workspace, 'tools/helm/project.json'), 'utf8'));
+    const builds = project.targets['test:integration'].dependsOn.find((d: { target?: string }) => d.target === 'build');
+    expect(builds.projects).toContain(app);
+  });
+});
+
+describe('deploy/prune-lockfile.mjs', () => {
+  const lock = JSON.parse(readFileSync(path.join(workspace, 'package-lock.json'), 'utf8'));
+
+  it('keeps exactly the closure of the app dependencies, at the workspace versions', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'prune-'));
+    try {
+      writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { pg: '^8.16.0' } }));
+      execFileSync(process.execPath, [path.join(workspace, 'deploy/prune-lockfile.mjs'), dir], { stdio: 'pipe' });
+      const pruned = JSON.parse(readFileSync(path.join(dir, 'package-lock.json'), 'utf8'));
+      const names = Object.keys(pruned.packages).filter(Boolean);
+      expect(names).toEqual(expect.arrayContaining(['node_modules/pg', 'node_modules/pg-pool', 'node_modules/pg-protocol', 'node_modules/pg-types']));
+      expect(names).not.toContain('node_modules/jest');
+      expect(pruned.packages[''].dependencies).toEqual({ pg: '^8.16.0' });
+      for (const name of names) {
+        expect(pruned.packages[name].version).toBe(lock.packages[name].version);
+        expect(pruned.packages[name].integrity).toBe(lock.packages[name].integrity);
+        expect(pruned.packages[name].dev).toBeUndefined();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

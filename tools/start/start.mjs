@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// `npm start`: finds (or starts) PostgreSQL, Redis and NATS, builds every app, starts them in
+// order (each service applies its migrations before it serves), waits until each is ready and
+// prints what is up. Ctrl-C stops everything it started.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { discoverApps, expand, waitReady } from './apps.mjs';
+import { ensureServers } from './servers.mjs';
+
+const workspace = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+process.chdir(workspace);
+const logDir = path.join(workspace, '.local/logs');
+mkdirSync(logDir, { recursive: true });
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
+const children = [];
+let servers = [];
+let stopping = false;
+
+async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping…');
+  for (const child of [...children].reverse()) child.process.kill('SIGTERM');
+  await Promise.all(children.map((c) => new Promise((r) => (c.process.exitCode !== null ? r() : c.process.once('exit', r)))));
+  for (const server of servers.reverse()) server.stop();
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+const started = Date.now();
+console.log('Association platform: starting\n\nServers:');
+try {
+  servers = await ensureServers({ env });
+} catch (err) {
+  servers = err.started ?? [];
+  console.error(`\n${err.message}`);
+  for (const s of servers) s.stop();
+  process.exit(1);
+}
+
+console.log('\nBuilding (Nx caches this after the first start)…');
+const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+  env: { ...env, NX_DAEMON: 'false', NX_TUI: 'false' },
+  encoding: 'utf8',
+});
+if (build.status !== 0) {
+  console.error(build.stdout.slice(-4000), build.stderr.slice(-4000));
+  await stopAll(1);
+}
+
+console.log('\nApps:');
+for (const app of discoverApps(workspace)) {
+  const log = path.join(logDir, `${app.name}.log`);
+  const out = openSync(log, 'w');
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join('dist', app.root, 'main.js')], { env, stdio: ['ignore', out, out] });
+  const entry = { app, process: child };
+  children.push(entry);
+  child.once('exit', (code) => {
+    if (!stopping) {
+      console.error(`  ${app.name} exited with code ${code}; last lines of ${path.relative(workspace, log)}:`);
+      console.error(readFileSync(log, 'utf8').split('\n').slice(-15).join('\n'));
+      void stopAll(1);
+    }
+  });
+  const url = expand(app.ready, env);
+  if (!(await waitReady(url, 90_000, () => child.exitCode === null))) {
+    if (!stopping) {
+      console.error(`  ${app.name} did not become ready at ${url}; see ${path.relative(workspace, log)}`);
+      await stopAll(1);
+    }
+  }
+  console.log(`  ${app.name.padEnd(14)} ready   ${expand(app.show ?? url, env)}`);
+}
+
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+console.log(`
+Up in ${seconds} s. Logs: .local/logs/<app>.log
+
+  API gateway      http://127.0.0.1:${env.GATEWAY_PORT ?? 8080}/api
+  API docs         http://127.0.0.1:${env.GATEWAY_PORT ?? 8080}/api/docs
+  Platform admin   ${env.PLATFORM_ADMIN_EMAIL ?? 'admin@platform.local'} / ${env.PLATFORM_ADMIN_PASSWORD ? '(PLATFORM_ADMIN_PASSWORD)' : 'change-me-now'}   (development defaults; set PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD)
+
+Press Ctrl-C to stop.`);
