@@ -21,13 +21,25 @@ const run = spawnSync('npx', ['nx', 'run-many', '-t', ...targets, '--outputStyle
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures = [];
 if (existsSync(reports)) {
   for (const file of readdirSync(reports).filter((f) => f.endsWith('.json'))) {
     const report = JSON.parse(readFileSync(path.join(reports, file), 'utf8'));
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     skipped += report.numPendingTests ?? 0;
+    for (const suite of report.testResults ?? []) {
+      const where = path.relative(workspace, suite.name ?? '');
+      const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests) failures.push({ where, title: t.fullName, message: t.failureMessages?.[0] ?? '' });
+      if (!failedTests.length && suite.status === 'failed') failures.push({ where, title: '(suite failed to run)', message: suite.message ?? '' });
+    }
   }
+}
+// Repeat every failure at the end, where a CI log's tail is read.
+for (const f of failures) {
+  const excerpt = f.message.replace(/\u001b\[[0-9;]*m/g, '').split('\n').slice(0, 12).join('\n    ');
+  console.log(`\nFAILED ${f.where} › ${f.title}\n    ${excerpt}`);
 }
 console.log(`\nAll tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(run.status ?? 1);

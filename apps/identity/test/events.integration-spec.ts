@@ -14,12 +14,10 @@ describe('identity events', () => {
   });
   afterAll(async () => h?.stop());
 
-  it('publishes identity.user.registered with the verification token sealed, within a second', async () => {
-    const started = Date.now();
+  it('publishes identity.user.registered with the verification token sealed', async () => {
     const data = await h.nextEvent('identity.user.registered', () =>
       unary(h.client, h.client.register, { email: 'events@example.org', password: 'a good password', firstName: 'Eve', lastName: 'Ents' }),
     );
-    expect(Date.now() - started).toBeLessThan(1500);
     const event = eventsV1.UserRegistered.decode(data!);
     expect(event).toMatchObject({ email: 'events@example.org', firstName: 'Eve' });
     const token = new SecretBox(DEFAULT_KEY).open(event.verificationToken!.ciphertext);

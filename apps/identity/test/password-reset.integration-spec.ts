@@ -36,13 +36,19 @@ describe('password reset', () => {
         const reply = await request(email);
         return { reply, ms: Date.now() - started };
       };
-      const known = await timed('known@example.org');
-      const unknown = await timed('nobody-here@example.org');
-      expect(known.reply).toEqual(unknown.reply);
-      expect(known.reply.message).toBe('If an account exists for this address, a code has been sent to it.');
-      expect(known.ms).toBeGreaterThanOrEqual(RESET_FLOOR_MS - 5);
-      expect(unknown.ms).toBeGreaterThanOrEqual(RESET_FLOOR_MS - 5);
-      expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(100);
+      // Alternating samples, compared by their medians: one slow sample on a busy machine says
+      // nothing about the service.
+      const known: { reply: unknown; ms: number }[] = [];
+      const unknown: { reply: unknown; ms: number }[] = [];
+      for (let i = 0; i < 5; i++) {
+        known.push(await timed('known@example.org'));
+        unknown.push(await timed(`nobody-here-${i}@example.org`));
+      }
+      const median = (samples: { ms: number }[]) => samples.map((x) => x.ms).sort((x, y) => x - y)[2]!;
+      expect(new Set([...known, ...unknown].map((x) => JSON.stringify(x.reply))).size).toBe(1);
+      expect(known[0]!.reply).toEqual({ message: 'If an account exists for this address, a code has been sent to it.' });
+      for (const x of [...known, ...unknown]) expect(x.ms).toBeGreaterThanOrEqual(RESET_FLOOR_MS - 5);
+      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(100);
     });
 
     it('publishes identity.password.reset-requested with a sealed 6-digit code, the name and email for the mail', async () => {

@@ -109,7 +109,7 @@ describe('a platform gRPC service', () => {
     const started = Date.now();
     const err = await failure(unary(client, client.orgLogin, { email: '', password: '', organizationId: '', organizationSlug: '' }, { timeoutMs: 400 }));
     expect(err?.code).toBe(status.DEADLINE_EXCEEDED);
-    expect(Date.now() - started).toBeLessThan(1400);
+    expect(Date.now() - started).toBeLessThan(5000);
     expect(observedDeadline).toBeLessThanOrEqual(started + 450);
   });
 

@@ -17,6 +17,6 @@ describe('sleep', () => {
     const slept = sleep(10_000, abort.signal);
     abort.abort();
     await slept;
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 });

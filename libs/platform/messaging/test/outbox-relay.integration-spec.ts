@@ -18,7 +18,7 @@ describe('outbox relay', () => {
     await nats.close();
   });
 
-  const relay = (options: { metrics?: Registry } = {}): OutboxRelay => {
+  const relay = (options: { metrics?: Registry; pollIntervalMs?: number } = {}): OutboxRelay => {
     const r = startOutboxRelay({ connectionString: DATABASE_URL, schema: db.schema, js: nats.js, logger, ...options });
     running.push(r);
     return r;
@@ -40,16 +40,20 @@ describe('outbox relay', () => {
 
   const inTransaction = withPgTransaction;
 
-  it('delivers an event committed in a transaction to a consumer within a second', async () => {
-    relay();
+  const listeners = async () =>
+    (await db.pool.query(`SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND query ILIKE 'LISTEN%'`, [`outbox-listener ${db.schema}`])).rows;
+
+  it('is woken by the commit itself, not by its polling', async () => {
+    // Polling once a minute: only the commit's notification can bring the event out within the
+    // test. How fast that is belongs to the benchmarks, not to a timed test on a shared machine.
+    relay({ pollIntervalMs: 60_000 });
     const received = await collect('e2e', 'identity.>');
     const subject = nats.names.subject('identity.user.registered');
+    await eventually(async () => (await listeners()).length === 1);
 
-    const committedAt = Date.now();
     const id = await inTransaction(db.pool)((tx) => writeOutbox(tx, db.schema, { subject, payload: encode({ userId: 'u1' }) }));
 
-    await eventually(() => received.length === 1, 1000);
-    expect(Date.now() - committedAt).toBeLessThan(1000);
+    await eventually(() => received.length === 1, 20_000);
     expect(received[0]).toMatchObject({ subject, messageId: id, deliveryCount: 1 });
     expect(decode(received[0]!.data)).toEqual({ userId: 'u1' });
   });

@@ -70,7 +70,7 @@ export async function schemaFixture(): Promise<SchemaFixture> {
 }
 
 /** Polls until check() holds, failing after timeoutMs. */
-export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5000, everyMs = 20): Promise<void> {
+export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 10_000, everyMs = 20): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
