@@ -20,6 +20,9 @@ const gatewayEnv = {
   /** Express `trust proxy`: which hops may set X-Forwarded-For (the client IP sent to services). */
   GATEWAY_TRUST_PROXY: z.string().default('loopback'),
   REDIS_KEY_PREFIX: z.string().default('gateway:'),
+  /** Keep an in-memory copy of the session denylist (Redis stays the record); `false` reads Redis on every request. */
+  GATEWAY_DENYLIST_MIRROR: z.enum(['true', 'false']).default('true'),
+  GATEWAY_DENYLIST_MIRROR_MAX_ENTRIES: positiveInt(200_000),
   LOGIN_MAX_FAILED_ATTEMPTS: positiveInt(5),
   LOGIN_LOCKOUT_SECONDS: positiveInt(900),
 };
@@ -31,6 +34,7 @@ export interface GatewayConfig {
   adminPort: number;
   redisUrl: string;
   redisKeyPrefix: string;
+  denylistMirror: { enabled: boolean; maxEntries: number };
   natsUrl: string;
   streamName: string;
   subjectPrefix: string;
@@ -64,6 +68,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     adminPort: e.GATEWAY_ADMIN_PORT,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    denylistMirror: { enabled: e.GATEWAY_DENYLIST_MIRROR === 'true', maxEntries: e.GATEWAY_DENYLIST_MIRROR_MAX_ENTRIES },
     natsUrl: e.NATS_URL,
     streamName: e.STREAM_NAME,
     subjectPrefix: e.SUBJECT_PREFIX,

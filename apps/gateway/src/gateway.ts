@@ -5,6 +5,7 @@ import type Redis from 'ioredis';
 import { TokenSigner } from '@platform/auth';
 import { type Logger, createLogger } from '@platform/telemetry';
 import { RequestAuthenticator } from './auth/auth-middleware';
+import { RevocationMirror } from './auth/revocation-mirror';
 import { SessionDenylist } from './auth/session-denylist';
 import type { GatewayConfig } from './config';
 import { docsPage } from './docs/docs-page';
@@ -58,6 +59,10 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
   const redis = overrides.redis ?? createRedis(config.redisUrl);
   const bus = overrides.eventBus ?? new JetStreamEventBus({ url: config.natsUrl, streamName: config.streamName, subjectPrefix: config.subjectPrefix, logger, metrics: metrics.registry });
   const denylist = new SessionDenylist(redis, config.redisKeyPrefix);
+  const mirror = config.denylistMirror.enabled
+    ? new RevocationMirror(redis.duplicate(), redis, config.redisKeyPrefix, logger, { maxEntries: config.denylistMirror.maxEntries })
+    : undefined;
+  denylist.useMirror(mirror);
   const grpc = new GrpcClients(config.rpcTimeoutMs);
   const lockout = new LoginLockout(redis, {
     prefix: config.redisKeyPrefix,
@@ -120,6 +125,7 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
     denylist,
     async start() {
       if (redis.status === 'wait') await redis.connect();
+      await mirror?.start();
       await bus.connect();
       consumers = [await startSessionRevokedConsumer(bus, denylist, logger), await startPasswordChangedConsumer(bus, lockout, logger)];
       servers = [await listen(app, config.port), await listen(adminApp, config.adminPort)];
@@ -135,6 +141,7 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
       if (adminServer) await close(adminServer);
       await Promise.all(consumers.map((c) => c.stop()));
       await bus.close();
+      await mirror?.stop();
       grpc.close();
       if (!overrides.redis) await redis.quit().catch(() => redis.disconnect());
       logger.info('gateway stopped');

@@ -1,5 +1,5 @@
 /** Retries an assertion until it passes or the time is up (for effects of asynchronous events). */
-export async function eventually(assertion: () => Promise<void>, timeoutMs = 5000, everyMs = 25): Promise<void> {
+export async function eventually(assertion: () => Promise<void> | void, timeoutMs = 5000, everyMs = 25): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

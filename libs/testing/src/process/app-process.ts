@@ -24,7 +24,9 @@ export async function startApp(name: string, env: NodeJS.ProcessEnv, readyUrl: s
   const main = path.join(workspaceRoot(), 'dist/apps', name, 'main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: build the app first (nx run ${name}:build)`);
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', main], {
+  // PLATFORM_APP_NODE_ARGS: extra node flags for every app started (`--cpu-prof --cpu-prof-dir=…` to profile a benchmark).
+  const extraArgs = (process.env['PLATFORM_APP_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...extraArgs, main], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
