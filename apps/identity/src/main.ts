@@ -1,43 +1,50 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcrypt';
-import { TokenSigner } from '@platform/auth';
 import { SecretBox } from '@platform/crypto';
-import { migrationsDir, runMigrations } from '@platform/db';
-import { runServiceMain, ServiceTokens, startGrpcService, type RunningService } from '@platform/grpc-server';
-import { connectPlatformMessaging, isNatsHealthy, startOutboxRelay } from '@platform/messaging';
+import { migrationsDir } from '@platform/db';
+import { runServiceMain, ServiceTokens, type RunningService } from '@platform/grpc-server';
+import { commonServiceSpec, migrateService, startPlatformService, type PlatformInfra, type PlatformServiceSpec, type ServiceWiring } from '@platform/grpc-server/service';
 import { identityV1 } from '@platform/proto';
-import { createLogger, createMetricsRegistry } from '@platform/telemetry';
 import { ensureBootstrapAdmin } from './bootstrap';
 import { deriveKey } from './domain/secrets';
 import { grpcMembershipDirectory } from './clients/membership-directory';
-import { loadConfig } from './config';
+import { loadConfig, type IdentityConfig } from './config';
 import { outboxEvents } from './events/identity-events';
 import { consumeAuditEvents } from './events/audit-consumer';
 import { consumeMembershipChanges } from './events/membership-changed-consumer';
 import { identityService } from './service';
-import { createIdentityDb } from './store/db';
+import { createIdentityDb, type IdentityDb } from './store/db';
 import { startHousekeeping } from './store/housekeeping';
+
+/** Identity on the platform's service shape: its schema, ports and database client. */
+function platformSpec(config: IdentityConfig, env: NodeJS.ProcessEnv): PlatformServiceSpec<IdentityDb> {
+  return {
+    ...commonServiceSpec(config, env),
+    name: 'identity',
+    schema: config.IDENTITY_DB_SCHEMA,
+    migrationsDir: migrationsDir(__dirname),
+    grpcPort: config.IDENTITY_GRPC_PORT,
+    adminPort: config.IDENTITY_ADMIN_PORT,
+    createDb: createIdentityDb,
+  };
+}
 
 /** Applies identity's migrations (also `main.js --migrate-only`, the init container of a release). */
 export async function migrateIdentity(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const config = loadConfig(env);
-  const logger = createLogger('identity');
-  await runMigrations({ connectionString: config.DATABASE_URL, schema: config.IDENTITY_DB_SCHEMA, migrationsDir: migrationsDir(__dirname), logger });
+  await migrateService(platformSpec(loadConfig(env), env));
 }
 
 /** Wires the identity service: migrations, database, NATS, outbox relay, consumers, gRPC server. */
 export async function startIdentity(env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
   const config = loadConfig(env);
-  const logger = createLogger('identity');
-  const registry = createMetricsRegistry('identity');
-  const schema = config.IDENTITY_DB_SCHEMA;
+  return startPlatformService(platformSpec(config, env), (infra) => wireIdentity(config, infra));
+}
 
-  await migrateIdentity(env);
-  const db = createIdentityDb(config.DATABASE_URL, schema);
-  const { nc, js, names } = await connectPlatformMessaging({ url: config.NATS_URL, name: 'identity', logger, env });
-  const relay = startOutboxRelay({ connectionString: config.DATABASE_URL, schema, js, logger, metrics: registry });
-
-  const signer = new TokenSigner({ secret: config.JWT_SECRET, issuer: config.JWT_ISSUER });
+/** Identity's own parts on the shared infrastructure: consumers, the bootstrap admin, housekeeping, the RPCs. */
+async function wireIdentity(
+  config: IdentityConfig,
+  { db, js, names, schema, signer, logger, registry }: PlatformInfra<IdentityDb>,
+): Promise<ServiceWiring> {
   const memberships = grpcMembershipDirectory(config.ORGANISATION_GRPC_URL, new ServiceTokens(signer, 'identity'));
   const secrets = new SecretBox(config.SECRETS_KEY);
   const events = outboxEvents(schema, names, secrets);
@@ -69,28 +76,14 @@ export async function startIdentity(env: NodeJS.ProcessEnv = process.env): Promi
   await ensureBootstrapAdmin(db, config.PLATFORM_ADMIN_EMAIL, config.PLATFORM_ADMIN_PASSWORD, config.BCRYPT_COST, logger);
   const housekeeping = startHousekeeping({ db, schema, logger, resetWindowSeconds: config.PASSWORD_RESET_WINDOW_SECONDS });
 
-  return startGrpcService({
-    name: 'identity',
-    grpcPort: config.IDENTITY_GRPC_PORT,
-    adminPort: config.IDENTITY_ADMIN_PORT,
-    signer,
-    logger,
-    registry,
-    checks: [
-      { name: 'postgres', check: async () => (await db.$queryRawUnsafe('SELECT 1')) !== undefined },
-      { name: 'nats', check: async () => isNatsHealthy(nc) },
-    ],
+  return {
     services: [{ definition: identityV1.IdentityServiceService, handlers: identityService(deps) }],
-    drainDelayMs: config.NODE_ENV === 'production' ? 2000 : 0,
-    onShutdown: async () => {
+    stop: async () => {
       housekeeping.stop();
       await Promise.all(consumers.map((c) => c.stop()));
-      await relay.stop();
       memberships.close();
-      await nc.drain();
-      await db.$disconnect();
     },
-  });
+  };
 }
 
 if (require.main === module) {

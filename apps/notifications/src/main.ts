@@ -1,28 +1,39 @@
-import { TokenSigner } from '@platform/auth';
 import { SecretBox } from '@platform/crypto';
-import { migrationsDir, runMigrations } from '@platform/db';
-import { runServiceMain, ServiceTokens, startGrpcService, type RunningService } from '@platform/grpc-server';
-import { connectPlatformMessaging, isNatsHealthy } from '@platform/messaging';
-import { counter, createLogger, createMetricsRegistry } from '@platform/telemetry';
+import { migrationsDir } from '@platform/db';
+import { runServiceMain, ServiceTokens, type RunningService } from '@platform/grpc-server';
+import { commonServiceSpec, migrateService, startPlatformService, type PlatformInfra, type PlatformServiceSpec, type ServiceWiring } from '@platform/grpc-server/service';
+import { counter } from '@platform/telemetry';
 import { builtInDeliverySettings, type SmtpServer } from './clients/delivery-settings';
 import { organisationDeliverySettings } from './clients/organisation-delivery-settings';
 import { pushSenderFromSettings } from './clients/push-sender';
 import { nodemailerMailer } from './clients/smtp-mailer';
-import { loadConfig } from './config';
+import { loadConfig, type NotificationsConfig } from './config';
 import { startEmailDispatcher } from './delivery/email-dispatcher';
 import { startPushDispatcher } from './delivery/push-dispatcher';
 import { consumeEmailEvents } from './events/email-consumer';
 import { consumeMembershipEvents } from './events/membership-consumer';
 import { notificationsV1 } from '@platform/proto';
 import { notificationsService } from './service';
-import { createNotificationsDb } from './store/db';
+import { createNotificationsDb, type NotificationsDb } from './store/db';
 import { startHousekeeping } from './store/housekeeping';
+
+/** The notifications service on the platform's service shape: its schema, ports and database client (no outbox). */
+function platformSpec(config: NotificationsConfig, env: NodeJS.ProcessEnv): PlatformServiceSpec<NotificationsDb> {
+  return {
+    ...commonServiceSpec(config, env),
+    name: 'notifications',
+    schema: config.NOTIFICATIONS_DB_SCHEMA,
+    migrationsDir: migrationsDir(__dirname),
+    grpcPort: config.NOTIFICATIONS_GRPC_PORT,
+    adminPort: config.NOTIFICATIONS_ADMIN_PORT,
+    createDb: createNotificationsDb,
+    outboxRelay: false,
+  };
+}
 
 /** Applies the notifications service's migrations (also `main.js --migrate-only`, a release's init container). */
 export async function migrateNotifications(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const config = loadConfig(env);
-  const logger = createLogger('notifications');
-  await runMigrations({ connectionString: config.DATABASE_URL, schema: config.NOTIFICATIONS_DB_SCHEMA, migrationsDir: migrationsDir(__dirname), logger });
+  await migrateService(platformSpec(loadConfig(env), env));
 }
 
 /**
@@ -31,15 +42,14 @@ export async function migrateNotifications(env: NodeJS.ProcessEnv = process.env)
  */
 export async function startNotifications(env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
   const config = loadConfig(env);
-  const logger = createLogger('notifications');
-  const registry = createMetricsRegistry('notifications');
-  const schema = config.NOTIFICATIONS_DB_SCHEMA;
+  return startPlatformService(platformSpec(config, env), (infra) => wireNotifications(config, infra));
+}
 
-  await migrateNotifications(env);
-  const db = createNotificationsDb(config.DATABASE_URL, schema);
-  const { nc, js, names } = await connectPlatformMessaging({ url: config.NATS_URL, name: 'notifications', logger, env });
-
-  const signer = new TokenSigner({ secret: config.JWT_SECRET, issuer: config.JWT_ISSUER });
+/** The notifications service's own parts on the shared infrastructure: delivery, consumers, housekeeping, the RPCs. */
+async function wireNotifications(
+  config: NotificationsConfig,
+  { db, js, names, schema, signer, logger, registry }: PlatformInfra<NotificationsDb>,
+): Promise<ServiceWiring> {
   const secrets = new SecretBox(config.SECRETS_KEY);
   const platformSmtp: SmtpServer = {
     host: config.SMTP_HOST,
@@ -98,30 +108,17 @@ export async function startNotifications(env: NodeJS.ProcessEnv = process.env): 
   const housekeeping = startHousekeeping({ db, schema, logger, retentionDays: config.EMAIL_LOG_RETENTION_DAYS, everyMs: config.HOUSEKEEPING_INTERVAL_MS });
   const deps = { db, pushEnabled: push.enabled, wakePush: () => pushes.wake(), logger, now: () => new Date() };
 
-  return startGrpcService({
-    name: 'notifications',
-    grpcPort: config.NOTIFICATIONS_GRPC_PORT,
-    adminPort: config.NOTIFICATIONS_ADMIN_PORT,
-    signer,
-    logger,
-    registry,
-    checks: [
-      { name: 'postgres', check: async () => (await db.$queryRawUnsafe('SELECT 1')) !== undefined },
-      { name: 'nats', check: async () => isNatsHealthy(nc) },
-    ],
+  return {
     services: [{ definition: notificationsV1.NotificationsServiceService, handlers: notificationsService(deps) }],
-    drainDelayMs: config.NODE_ENV === 'production' ? 2000 : 0,
-    onShutdown: async () => {
+    stop: async () => {
       housekeeping.stop();
       await Promise.all(consumers.map((c) => c.stop()));
       await Promise.all([emails.stop(), pushes.stop()]);
       mailer.close();
       settings.close();
       await push.close();
-      await nc.drain();
-      await db.$disconnect();
     },
-  });
+  };
 }
 
 if (require.main === module) {

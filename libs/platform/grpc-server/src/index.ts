@@ -10,3 +10,5 @@ export { createClient, unary, DEFAULT_DEADLINE_MS, type UnaryCallOptions } from 
 export { ServiceTokens } from './service-tokens';
 export { injectTraceMetadata, contextFromMetadata, startClientSpan, endRpcSpan } from './rpc-tracing';
 export { runServiceMain, type ServiceMain } from './service-main';
+// startPlatformService and migrateService are in '@platform/grpc-server/service', so that processes
+// without a database (the gateway) do not bundle the database and messaging libraries.

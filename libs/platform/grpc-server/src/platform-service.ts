@@ -1,0 +1,141 @@
+import { TokenSigner } from '@platform/auth';
+import { runMigrations } from '@platform/db';
+import { connectPlatformMessaging, isNatsHealthy, startOutboxRelay, type JetStreamClient, type MessagingNames, type NatsConnection } from '@platform/messaging';
+import { createLogger, createMetricsRegistry, type Logger } from '@platform/telemetry';
+import type { Registry } from 'prom-client';
+import type { DependencyCheck } from './health';
+import { startGrpcService, type RunningService, type ServiceBinding } from './server';
+
+/** What the platform needs of a service's database client; a PrismaClient fits. */
+export interface PlatformDb {
+  $queryRawUnsafe(query: string): Promise<unknown>;
+  $disconnect(): Promise<void>;
+}
+
+export interface MigrateServiceSpec {
+  /** The service's name: logs, metrics and the NATS connection carry it. */
+  name: string;
+  databaseUrl: string;
+  schema: string;
+  /** `migrationsDir(__dirname)` from the service's main, so sources and bundles both find it. */
+  migrationsDir: string;
+}
+
+export interface PlatformServiceSpec<Db extends PlatformDb> extends MigrateServiceSpec {
+  natsUrl: string;
+  /** Where the stream and subject names are read from (STREAM_NAME, SUBJECT_PREFIX). */
+  env?: NodeJS.ProcessEnv;
+  jwt: { secret: string; issuer: string };
+  grpcPort: number;
+  adminPort: number;
+  /** In production the server waits 2 s between NOT_SERVING and closing, for the load balancers. */
+  nodeEnv: string;
+  createDb: (databaseUrl: string, schema: string) => Db;
+  /** Publishes the schema's outbox to JetStream (default true); off for services that never write one. */
+  outboxRelay?: boolean;
+}
+
+/** The shared infrastructure a service wires its own parts onto. */
+export interface PlatformInfra<Db extends PlatformDb> {
+  name: string;
+  schema: string;
+  db: Db;
+  nc: NatsConnection;
+  js: JetStreamClient;
+  names: MessagingNames;
+  logger: Logger;
+  registry: Registry;
+  signer: TokenSigner;
+}
+
+/** What a service adds: its gRPC services, extra health checks, and how to stop what it started. */
+export interface ServiceWiring {
+  services: ServiceBinding[];
+  checks?: DependencyCheck[];
+  /** Runs first at shutdown, before the relay, NATS and the database close. */
+  stop?: () => Promise<void> | void;
+}
+
+/** The settings every service reads from the common environment (`commonEnv` of @platform/config). */
+export interface CommonServiceConfig {
+  NODE_ENV: string;
+  DATABASE_URL: string;
+  NATS_URL: string;
+  JWT_SECRET: string;
+  JWT_ISSUER: string;
+}
+
+/** The part of a PlatformServiceSpec that is the same for every service. */
+export function commonServiceSpec(config: CommonServiceConfig, env: NodeJS.ProcessEnv) {
+  return {
+    databaseUrl: config.DATABASE_URL,
+    natsUrl: config.NATS_URL,
+    env,
+    jwt: { secret: config.JWT_SECRET, issuer: config.JWT_ISSUER },
+    nodeEnv: config.NODE_ENV,
+  };
+}
+
+/** Applies a service's pending migrations (also `main.js --migrate-only`, a release's init container). */
+export async function migrateService(spec: MigrateServiceSpec, logger: Logger = createLogger(spec.name)): Promise<void> {
+  await runMigrations({ connectionString: spec.databaseUrl, schema: spec.schema, migrationsDir: spec.migrationsDir, logger });
+}
+
+/**
+ * Starts a platform service the way every one starts: migrations, database, NATS, outbox relay,
+ * then the service's own wiring, then the gRPC server with Postgres and NATS health checks.
+ * Shutdown closes in reverse: the wiring's stop, the relay, NATS, the database. A failed start
+ * closes whatever was already open before rethrowing, so it leaks no connection.
+ */
+export async function startPlatformService<Db extends PlatformDb>(
+  spec: PlatformServiceSpec<Db>,
+  wire: (infra: PlatformInfra<Db>) => Promise<ServiceWiring> | ServiceWiring,
+): Promise<RunningService> {
+  const { name, schema } = spec;
+  const logger = createLogger(name);
+  const registry = createMetricsRegistry(name);
+  await migrateService(spec, logger);
+
+  // What to close, in opening order; closed last-opened first.
+  const opened: Array<() => Promise<void> | void> = [];
+  const closeAll = async (): Promise<void> => {
+    for (const close of [...opened].reverse()) await close();
+  };
+  try {
+    const db = spec.createDb(spec.databaseUrl, schema);
+    opened.push(() => db.$disconnect());
+    const { nc, js, names } = await connectPlatformMessaging({ url: spec.natsUrl, name, logger, env: spec.env });
+    opened.push(() => nc.drain());
+    if (spec.outboxRelay ?? true) {
+      const relay = startOutboxRelay({ connectionString: spec.databaseUrl, schema, js, logger, metrics: registry });
+      opened.push(() => relay.stop());
+    }
+    const signer = new TokenSigner(spec.jwt);
+    const wiring = await wire({ name, schema, db, nc, js, names, logger, registry, signer });
+    if (wiring.stop) opened.push(wiring.stop);
+
+    return await startGrpcService({
+      name,
+      grpcPort: spec.grpcPort,
+      adminPort: spec.adminPort,
+      signer,
+      logger,
+      registry,
+      checks: [
+        { name: 'postgres', check: async () => (await db.$queryRawUnsafe('SELECT 1')) !== undefined },
+        { name: 'nats', check: async () => isNatsHealthy(nc) },
+        ...(wiring.checks ?? []),
+      ],
+      services: wiring.services,
+      drainDelayMs: spec.nodeEnv === 'production' ? 2000 : 0,
+      onShutdown: closeAll,
+    });
+  } catch (err) {
+    for (const close of opened.reverse()) {
+      await Promise.resolve()
+        .then(close)
+        .catch((closeErr: unknown) => logger.warn({ err: closeErr }, `${name}: closing after a failed start failed`));
+    }
+    throw err;
+  }
+}
