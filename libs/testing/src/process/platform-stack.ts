@@ -15,6 +15,8 @@ export interface PlatformStack {
   organisations: FakeOrganisationService;
   /** `http://127.0.0.1:<port>` of the mail catcher's API, when notifications run. */
   mailUrl?: string;
+  /** The mail catcher's SMTP port (the platform's SMTP server), when notifications run. */
+  smtpPort?: number;
   /** The stack's own JetStream stream and subject prefix, to read the events it publishes. */
   streamName: string;
   subjectPrefix: string;
@@ -150,6 +152,7 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
     identityGrpcUrl: `127.0.0.1:${grpcPort}`,
     organisations,
     mailUrl: withNotifications ? `http://127.0.0.1:${mailPort}` : undefined,
+    smtpPort: withNotifications ? smtpPort : undefined,
     streamName: stream,
     subjectPrefix: `s${id}`,
     stop: cleanup,
