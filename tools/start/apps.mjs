@@ -1,6 +1,7 @@
 // The runnable apps: every apps/*/package.json with a "platform" block
 //   { "order": 10, "ready": "http://127.0.0.1:${IDENTITY_ADMIN_PORT:-9101}/readyz", "show": "..." }
-// Lower order starts first; `ready` is polled until it answers 2xx.
+// Lower order starts first; `ready` is polled until it answers 2xx; `show` is printed once ready,
+// followed by the lines the app wrote to its PLATFORM_START_INFO_FILE, if any (see start.mjs).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -31,4 +32,18 @@ export async function waitReady(url, timeoutMs, isAlive) {
     await new Promise((r) => setTimeout(r, 250));
   }
   return false;
+}
+
+/** The lines an app wrote to its PLATFORM_START_INFO_FILE before it reported ready (none when it wrote nothing). */
+export function startInfo(file) {
+  if (!existsSync(file)) return [];
+  try {
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .filter(Boolean)
+      .slice(0, 10);
+  } catch {
+    return [];
+  }
 }

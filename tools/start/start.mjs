@@ -2,17 +2,23 @@
 // `npm start`: finds (or starts) PostgreSQL, Redis and NATS, builds every app, starts them in
 // order (each service applies its migrations before it serves), waits until each is ready and
 // prints what is up. Ctrl-C stops everything it started.
+//
+// Each app is told PLATFORM_START_INFO_FILE (.local/run/<app>.txt); an app that has something to
+// tell the developer (the legacy site: its sync key and logins) writes it there before it reports
+// ready, and its lines are printed under the app's own line.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { discoverApps, expand, waitReady } from './apps.mjs';
+import { discoverApps, expand, startInfo, waitReady } from './apps.mjs';
 import { ensureServers } from './servers.mjs';
 
 const workspace = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 process.chdir(workspace);
 const logDir = path.join(workspace, '.local/logs');
 mkdirSync(logDir, { recursive: true });
+const runDir = path.join(workspace, '.local/run');
+mkdirSync(runDir, { recursive: true });
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
 const children = [];
 let servers = [];
@@ -56,7 +62,12 @@ console.log('\nApps:');
 for (const app of discoverApps(workspace)) {
   const log = path.join(logDir, `${app.name}.log`);
   const out = openSync(log, 'w');
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join('dist', app.root, 'main.js')], { env, stdio: ['ignore', out, out] });
+  const info = path.join(runDir, `${app.name}.txt`);
+  rmSync(info, { force: true }); // never show a previous run's values
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join('dist', app.root, 'main.js')], {
+    env: { ...env, PLATFORM_START_INFO_FILE: info },
+    stdio: ['ignore', out, out],
+  });
   const entry = { app, process: child };
   children.push(entry);
   child.once('exit', (code) => {
@@ -74,6 +85,7 @@ for (const app of discoverApps(workspace)) {
     }
   }
   console.log(`  ${app.name.padEnd(14)} ready   ${expand(app.show ?? url, env)}`);
+  for (const line of startInfo(info)) console.log(`${' '.repeat(25)}${line}`);
 }
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1);

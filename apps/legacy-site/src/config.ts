@@ -9,6 +9,8 @@ const count = z.coerce.number().int().min(0).max(1_000_000).optional();
 const env = {
   DATABASE_URL: commonEnv.DATABASE_URL,
   LEGACY_SITE_PORT: port(8090),
+  /** Operations port: /healthz, /readyz, /metrics (0: any free port). */
+  LEGACY_ADMIN_PORT: port(9190),
   LEGACY_SITE_HOST: z.string().default('0.0.0.0'),
   LEGACY_SITE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('legacy_site'),
   LEGACY_SITE_URL: z.string().url().optional(),
@@ -40,10 +42,13 @@ const env = {
   LEGACY_SEED_NOTIFICATIONS: count,
   LEGACY_SEED_PAGES: count,
   LEGACY_ADMIN_PASSWORD: z.string().min(1).default('admin'),
+  /** Set by `npm start` (tools/start): where to write the sync key and logins it prints. */
+  PLATFORM_START_INFO_FILE: z.string().min(1).optional(),
 };
 
 export interface AppConfig {
   port: number;
+  adminPort: number;
   host: string;
   site: LegacySiteConfig;
 }
@@ -72,6 +77,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   return {
     port: e.LEGACY_SITE_PORT,
+    adminPort: e.LEGACY_ADMIN_PORT,
     host: e.LEGACY_SITE_HOST,
     site: {
       databaseUrl: e.DATABASE_URL,
@@ -83,6 +89,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       publicUrl: e.LEGACY_SITE_URL,
       siteName: e.LEGACY_SITE_NAME,
       seed,
+      startInfoFile: e.PLATFORM_START_INFO_FILE,
     },
   };
 }

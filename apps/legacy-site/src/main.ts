@@ -9,18 +9,13 @@ async function main(): Promise<void> {
   const logger = createLogger('legacy-site');
   const config = loadConfig();
   const site = createLegacySite({ ...config.site, logger });
-  const started = await site.start(config.port, config.host);
+  const started = await site.start(config.port, config.host, config.adminPort);
   const baseUrl = config.site.publicUrl ?? started.url;
-  logger.info({ url: baseUrl, api: `${baseUrl}/api/v1`, syncKeyGenerated: started.syncKey !== null }, 'legacy site listening');
-  process.stdout.write(
-    `legacy-site: ${baseUrl}/api/v1 (ping: ${baseUrl}/api/v1/sync/ping)\n` +
-      `legacy-site: sync key ${started.syncKey ?? '(none: sync answers 503)'}\n` +
-      (config.site.seed?.kind === 'generated'
-        ? `legacy-site: app logins admin / ${config.site.seed.adminPassword ?? 'admin'} and any member / password\n`
-        : config.site.seed?.kind === 'fixtures'
-          ? 'legacy-site: app logins admin / admin-password and fixture members / password123\n'
-          : ''),
+  logger.info(
+    { url: baseUrl, api: `${baseUrl}/api/v1`, admin: started.adminUrl, syncKeyGenerated: started.syncKey !== null },
+    'legacy site listening',
   );
+  process.stdout.write(started.banner.map((line) => `legacy-site: ${line}\n`).join(''));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -1,12 +1,16 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import bcrypt from 'bcrypt';
 import type { Express } from 'express';
 import { runMigrations } from '@platform/db';
 import { createLogger, type Logger } from '@platform/telemetry';
 import { parseUtcOffset } from './domain/dates';
 import { newSyncKey } from './domain/tokens';
+import { createAdminApp } from './http/admin-app';
 import { createHttpApp } from './http/http-app';
+import { SiteMetrics } from './http/metrics';
 import type { SiteServices } from './http/services';
 import { migrationsDir as defaultMigrationsDir } from './paths';
 import { readFixtures } from './seed/fixtures';
@@ -43,22 +47,86 @@ export interface LegacySiteConfig {
   bcryptRounds?: number;
   clock?: () => Date;
   logger?: Logger;
+  /**
+   * A file the started site writes its sync key and logins to, before it reports ready
+   * (`npm start` sets `PLATFORM_START_INFO_FILE` and prints it).
+   */
+  startInfoFile?: string;
 }
 
 export interface StartedSite {
   url: string;
   port: number;
+  /** The admin port's base URL (`/healthz`, `/readyz`, `/metrics`); null when not served. */
+  adminUrl: string | null;
+  adminPort: number | null;
   syncKey: string | null;
   seeded: LoadCounts | null;
+  /** What to tell whoever started the site: API URL, admin URL, sync key, logins (one line each). */
+  banner: string[];
 }
 
 export interface LegacySite {
+  /** The public app: the plugin API and uploads only. */
   app: Express;
+  /** The admin app: `/healthz`, `/readyz`, `/metrics`. */
+  adminApp: Express;
+  metrics: SiteMetrics;
   services: SiteServices;
-  /** Migrates, seeds an empty site, settles the sync key, then listens (port 0: any free port). */
-  start(port: number, host?: string): Promise<StartedSite>;
-  /** Stops accepting requests, waits briefly for those in flight, closes the database pool. */
+  /**
+   * Listens on the admin port first when one is given (alive at once, ready once serving), then
+   * migrates, seeds an empty site, settles the sync key and listens on the public port (port 0:
+   * any free port).
+   */
+  start(port: number, host?: string, adminPort?: number): Promise<StartedSite>;
+  /** Stops accepting requests, waits briefly for those in flight, closes both ports and the database pool. */
   stop(): Promise<void>;
+}
+
+const DATABASE_CHECK_TIMEOUT_MS = 2000;
+
+/** The address to show for a listening server (a wildcard host is shown as the loopback address). */
+function urlOf(server: Server, host: string): string {
+  const address = server.address() as AddressInfo;
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${shownHost}:${address.port}`;
+}
+
+function listen(app: Express, port: number, host: string): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    const s = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(s)));
+  });
+}
+
+/** Stops accepting, lets requests in flight finish (at most `graceMs`), closes keep-alive connections. */
+function close(server: Server, graceMs = 5000): Promise<void> {
+  return new Promise<void>((resolve) => {
+    // Keep-alive connections are closed as soon as their request in flight is answered.
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearInterval(idle);
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+/** The sync key and app logins of a started site, as told at start. */
+export function startNotes(seed: SeedPlan | undefined, syncKey: string | null): string[] {
+  const notes = [`sync key ${syncKey ?? '(none: sync answers 503)'}`];
+  if (seed?.kind === 'generated') notes.push(`app logins admin / ${seed.adminPassword ?? 'admin'} and any member / password`);
+  else if (seed?.kind === 'fixtures') notes.push('app logins admin / admin-password and fixture members / password123');
+  return notes;
+}
+
+/** Writes the file whole or not at all (a reader never sees half of it), readable by its owner only. */
+function writeStartInfo(file: string, lines: string[]): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, lines.map((l) => `${l}\n`).join(''), { mode: 0o600 });
+  renameSync(partial, file);
 }
 
 export function createLegacySite(config: LegacySiteConfig): LegacySite {
@@ -83,8 +151,18 @@ export function createLegacySite(config: LegacySiteConfig): LegacySite {
     hashPassword: (plain) => bcrypt.hash(plain, rounds),
     verifyPassword: (plain, hash) => bcrypt.compare(plain, hash),
   };
-  const app = createHttpApp(services);
+  const metrics = new SiteMetrics();
+  const app = createHttpApp(services, metrics);
   let server: Server | undefined;
+  let adminServer: Server | undefined;
+  // Ready (admin /readyz) from the end of start() until stop() begins.
+  let serving = false;
+  const adminApp = createAdminApp(
+    metrics.registry,
+    [{ name: 'database', check: () => services.settings.reachable() }],
+    () => serving,
+    DATABASE_CHECK_TIMEOUT_MS,
+  );
 
   async function seed(plan: SeedPlan): Promise<LoadCounts | null> {
     if (plan.kind === 'none') return null;
@@ -124,34 +202,62 @@ export function createLegacySite(config: LegacySiteConfig): LegacySite {
 
   return {
     app,
+    adminApp,
+    metrics,
     services,
-    async start(port, host = '0.0.0.0') {
-      await runMigrations({
-        connectionString: config.databaseUrl,
-        schema: config.schema,
-        migrationsDir: config.migrationsDir ?? defaultMigrationsDir(),
-        logger,
-      });
-      const seeded = await seed(config.seed ?? { kind: 'none' });
-      const syncKey = await settleSyncKey();
-      if (config.readOnly !== undefined) await services.settings.setReadOnly(config.readOnly);
-      server = await new Promise<Server>((resolve, reject) => {
-        const s = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(s)));
-      });
-      const address = server.address() as AddressInfo;
-      const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-      return { url: `http://${shownHost}:${address.port}`, port: address.port, syncKey, seeded };
+    async start(port, host = '0.0.0.0', adminPort) {
+      if (adminPort !== undefined) adminServer = await listen(adminApp, adminPort, host);
+      let seeded: LoadCounts | null;
+      let syncKey: string | null;
+      try {
+        await runMigrations({
+          connectionString: config.databaseUrl,
+          schema: config.schema,
+          migrationsDir: config.migrationsDir ?? defaultMigrationsDir(),
+          logger,
+        });
+        seeded = await seed(config.seed ?? { kind: 'none' });
+        syncKey = await settleSyncKey();
+        if (config.readOnly !== undefined) await services.settings.setReadOnly(config.readOnly);
+        server = await listen(app, port, host);
+      } catch (error) {
+        if (adminServer) await close(adminServer);
+        adminServer = undefined;
+        throw error;
+      }
+      const url = urlOf(server, host);
+      const adminUrl = adminServer ? urlOf(adminServer, host) : null;
+      const baseUrl = (config.publicUrl ?? url).replace(/\/+$/, '');
+      const notes = startNotes(config.seed, syncKey);
+      const banner = [
+        `${baseUrl}/api/v1 (ping: ${baseUrl}/api/v1/sync/ping)`,
+        ...(adminUrl ? [`admin ${adminUrl} (/healthz, /readyz, /metrics)`] : []),
+        ...notes,
+      ];
+      if (config.startInfoFile) {
+        try {
+          writeStartInfo(config.startInfoFile, notes);
+        } catch (error) {
+          logger.warn({ err: error, file: config.startInfoFile }, 'cannot write the start info file');
+        }
+      }
+      serving = true;
+      return {
+        url,
+        port: (server.address() as AddressInfo).port,
+        adminUrl,
+        adminPort: adminServer ? (adminServer.address() as AddressInfo).port : null,
+        syncKey,
+        seeded,
+        banner,
+      };
     },
     async stop() {
-      const running = server;
-      if (running) {
-        const closing = new Promise<void>((resolve) => running.close(() => resolve()));
-        running.closeIdleConnections();
-        const timer = setTimeout(() => running.closeAllConnections(), 5000);
-        await closing;
-        clearTimeout(timer);
-        server = undefined;
-      }
+      serving = false; // readiness answers 503 from now on
+      // The public port drains first; the admin port answers (alive, not ready) until it has.
+      for (const running of [server, adminServer]) if (running) await close(running);
+      server = undefined;
+      adminServer = undefined;
       await pool.end();
     },
   };

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@platform/telemetry';
 import { createLegacySite } from '../src/site';
-import { pullAll, startTestSite, type TestSite } from './support/harness';
+import { ADMIN_PASSWORD, pullAll, startTestSite, type TestSite } from './support/harness';
 
 const CMS_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const MEMBER_SOURCE_FIELDS = [
@@ -254,6 +254,58 @@ describe('sync API (/api/v1/sync)', () => {
       expect(ok.body).toMatchObject({ email: 'olivia@example.com', user_email: 'olivia@example.com' });
     });
 
+    /** The member's record as the connector pulls it. */
+    const memberRecord = async (id: number) => {
+      const res = await t.call('GET', '/sync/members?per_page=200');
+      return res.body.data.find((r: any) => r.id === id);
+    };
+    /** Every field PUT /sync/members/{id} takes, with the record's current values. */
+    const WRITABLE_MEMBER_FIELDS = [
+      'id', 'email', 'user_email', 'display_name', 'first_name', 'last_name', 'mobile_number', 'job_title', 'company_organization',
+      'birthday', 'street_address', 'city', 'state', 'zip', 'is_certified', 'renewal_date', 'is_exclude_listing',
+    ];
+    const fullProfile = (record: Record<string, unknown>) => Object.fromEntries(WRITABLE_MEMBER_FIELDS.map((key) => [key, record[key]]));
+
+    it('takes back a full unchanged profile when another member has the same address in another case', async () => {
+      // Fixture users 3 (Jack.OBrien@Example.com) and 4 (jack.obrien@example.com) are such a pair.
+      const before = await memberRecord(3);
+      t.clock.advance(1000);
+      const res = await t.call('PUT', '/sync/members/3', { body: fullProfile(before) });
+      expect({ status: res.status, code: res.body.code }).toEqual({ status: 200, code: undefined });
+      const { user_modified_gmt: _changed, ...unchanged } = before;
+      expect(res.body).toEqual({ ...unchanged, user_modified_gmt: expect.any(String) });
+      expect(res.body.user_modified_gmt).not.toBe(before.user_modified_gmt);
+      expect(await memberRecord(3)).toEqual(res.body);
+      // The other of the pair, writing back its own address (the lower-case one).
+      const four = await t.call('PUT', '/sync/members/4', { body: { email: 'jack.obrien@example.com', first_name: 'Jack' } });
+      expect({ status: four.status, email: four.body.email }).toEqual({ status: 200, email: 'jack.obrien@example.com' });
+      expect((await memberRecord(3)).email).toBe('Jack.OBrien@Example.com');
+    });
+
+    it("refuses another member's address in any case, with the rest of an unchanged profile or alone", async () => {
+      const jack = await memberRecord(3);
+      const other = (await memberRecord(5)).email as string;
+      const cases = [other, other.toUpperCase(), other.toLowerCase(), other[0]!.toUpperCase() + other.slice(1)];
+      for (const address of cases) {
+        for (const body of [
+          { ...fullProfile(jack), email: address, user_email: address },
+          { email: address },
+          { user_email: address },
+        ]) {
+          const res = await t.call('PUT', '/sync/members/3', { body });
+          expect({ address, status: res.status, body: res.body }).toEqual({
+            address,
+            status: 400,
+            body: { code: 'existing_user_email', message: expect.any(String), data: { status: 400 } },
+          });
+        }
+      }
+      // The pair's other member is "another member" too, once the address really changes.
+      const taken = await t.call('PUT', '/sync/members/2', { body: { email: 'JACK.OBRIEN@example.com' } });
+      expect(taken.body.code).toBe('existing_user_email');
+      expect(await memberRecord(3)).toEqual(jack);
+    });
+
     it('answers 404 rest_user_invalid_id for an unknown or malformed id', async () => {
       for (const id of ['9999', 'abc']) {
         const res = await t.call('PUT', `/sync/members/${id}`, { body: { job_title: 'x' } });
@@ -417,6 +469,29 @@ describe('sync API (/api/v1/sync)', () => {
       const res = await t.call(method, path.startsWith('ROOT') ? `${t.url}${path.slice(4)}` : path, { key: null });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ code: 'rest_no_route', message: expect.any(String), data: { status: 404 } });
+    });
+  });
+
+  describe('OPTIONS', () => {
+    it.each([
+      ['/sync/members'],
+      ['/sync/members/2'],
+      ['/sync/events/20'],
+      ['/sync/ping'],
+      ['/events'],
+      ['/admin'],
+      ['/auth'],
+      ['/nothing'],
+      ['ROOT/wp-content/uploads/2024/03/agm-2024.png'],
+    ])('OPTIONS %s answers 404 rest_no_route, with or without key and token, and no Allow list', async (path) => {
+      const token = await t.login('admin', ADMIN_PASSWORD);
+      const target = path.startsWith('ROOT') ? `${t.url}${path.slice(4)}` : path;
+      for (const auth of [{ key: null }, { token }]) {
+        const res = await t.call('OPTIONS', target, auth);
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ code: 'rest_no_route', message: expect.any(String), data: { status: 404 } });
+        expect(res.headers.get('allow')).toBeNull();
+      }
     });
   });
 

@@ -15,6 +15,11 @@ function pathId(raw: string | string[] | undefined, code: LegacyErrorCode, what:
   return Number(text);
 }
 
+/** Whether two addresses are the same mailbox as the CMS compares them (ignoring case). */
+export function sameEmail(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
 /** The connector's API: ping, the seven pulls and the two write-backs. */
 export function syncRouter(services: SiteServices): Router {
   const router = Router();
@@ -55,9 +60,13 @@ export function syncRouter(services: SiteServices): Router {
   router.put('/sync/members/:id', key, async (req, res) => {
     await assertWritable(services);
     const id = pathId(req.params['id'], LegacyErrorCode.USER_NOT_FOUND, 'user');
-    if (!(await services.users.findById(id))) throw new LegacyError(LegacyErrorCode.USER_NOT_FOUND, 'Invalid user ID.');
+    const current = await services.users.findById(id);
+    if (!current) throw new LegacyError(LegacyErrorCode.USER_NOT_FOUND, 'Invalid user ID.');
     const update = parseMemberUpdate(req.body, id);
-    if (update.fields['user_email'] && (await services.users.emailTaken(update.fields['user_email'], id))) {
+    // Only a new address must be free: writing back the member's own (in any case) is not taking
+    // another member's, even when a duplicate differing in case exists (the CMS allows those).
+    const email = update.fields['user_email'];
+    if (email !== undefined && !sameEmail(email, current.user_email) && (await services.users.emailTaken(email, id))) {
       throw new LegacyError(LegacyErrorCode.EXISTING_EMAIL, 'Sorry, that email address is already used!');
     }
     await services.users.update(id, update.fields, update.meta, services.clock());

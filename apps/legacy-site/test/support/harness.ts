@@ -23,6 +23,10 @@ export interface TestSite {
   site: LegacySite;
   url: string;
   api: string;
+  /** The admin port's base URL (`/healthz`, `/readyz`, `/metrics`). */
+  adminUrl: string;
+  /** The lines the site tells at start (API and admin URLs, sync key, logins). */
+  banner: string[];
   schema: string;
   clock: TestClock;
   /** fetch against the API with JSON in and out. */
@@ -49,7 +53,7 @@ export async function startTestSite(
     logger: createLogger('legacy-site-test'),
     ...options.config,
   });
-  const started = await site.start(0, '127.0.0.1');
+  const started = await site.start(0, '127.0.0.1', 0);
   const api = `${started.url}/api/v1`;
   const call: TestSite['call'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
@@ -75,6 +79,8 @@ export async function startTestSite(
     site,
     url: started.url,
     api,
+    adminUrl: started.adminUrl!,
+    banner: started.banner,
     schema,
     clock,
     call,
