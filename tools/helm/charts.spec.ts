@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import {
+  KUBE_VERSION,
   deployValuesApps,
   find,
   goldenFile,
@@ -12,6 +13,7 @@ import {
   renderSets,
   updatingGolden,
   validateManifestFiles,
+  workspace,
   type Manifest,
   type ValidationResult,
 } from './support/helm';
@@ -36,6 +38,28 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const manifestsOf = (name: string): Manifest[] => parseManifests(rendered.get(name) ?? '');
 const container = (deployment: Manifest) => deployment['spec'].template.spec.containers[0];
+
+/**
+ * The Secrets (and keys) that pods of these manifests need and that the manifests do not make:
+ * every envFrom secretRef and secretKeyRef not marked optional, of every container.
+ */
+function missingSecrets(manifests: Manifest[]): string[] {
+  const secrets = new Map(manifests.filter((m) => m['kind'] === 'Secret').map((m) => [m['metadata'].name, { ...m['data'], ...m['stringData'] }]));
+  const missing = new Set<string>();
+  for (const workload of manifests.filter((m) => ['Deployment', 'StatefulSet'].includes(m['kind']))) {
+    const pod = workload['spec'].template.spec;
+    for (const c of [...(pod.initContainers ?? []), ...pod.containers]) {
+      for (const from of c.envFrom ?? []) {
+        if (from.secretRef && !from.secretRef.optional && !secrets.has(from.secretRef.name)) missing.add(`${workload['metadata'].name}: Secret ${from.secretRef.name}`);
+      }
+      for (const e of c.env ?? []) {
+        const ref = e.valueFrom?.secretKeyRef;
+        if (ref && !ref.optional && !(ref.key in (secrets.get(ref.name) ?? {}))) missing.add(`${workload['metadata'].name}: ${e.name} from Secret ${ref.name}, key ${ref.key}`);
+      }
+    }
+  }
+  return [...missing].sort();
+}
 
 describe('helm lint --strict', () => {
   it.each(deployValuesApps())('passes for the platform-service chart with deploy/values/%s.yaml', (app) => {
@@ -140,7 +164,7 @@ describe('a gRPC service (identity)', () => {
           {
             podSelector: {
               matchLabels: { 'app.kubernetes.io/part-of': 'association-platform' },
-              matchExpressions: [{ key: 'app.kubernetes.io/name', operator: 'In', values: ['gateway', 'organisation', 'connector', 'notifications'] }],
+              matchExpressions: [{ key: 'app.kubernetes.io/name', operator: 'In', values: ['gateway', 'organisation'] }],
             },
           },
         ],
@@ -154,28 +178,111 @@ describe('a gRPC service (identity)', () => {
 describe('apps without a gRPC server', () => {
   it.each([
     ['gateway', 'http-admin', '/healthz', '/readyz'],
-    ['legacy-site', 'http', '/api/v1/sync/ping', '/api/v1/sync/ping'],
+    ['legacy-site', 'http-admin', '/healthz', '/readyz'],
   ])('%s is probed over HTTP on its %s port (alive: %s, ready: %s)', (app, port, alive, ready) => {
     const deployment = find(manifestsOf(`release-${app}`), 'Deployment', app);
     const c = container(deployment);
+    expect(c.startupProbe.httpGet).toEqual({ path: alive, port });
     expect(c.livenessProbe.httpGet).toEqual({ path: alive, port });
     expect(c.readinessProbe.httpGet).toEqual({ path: ready, port });
     expect(c.readinessProbe.grpc).toBeUndefined();
   });
 
-  it('the gateway has no migrations and is reachable from the ingress controller namespace', () => {
-    const manifests = manifestsOf('release-gateway');
-    expect(find(manifests, 'Deployment', 'gateway')['spec'].template.spec.initContainers).toBeUndefined();
-    const ingress = find(manifests, 'NetworkPolicy', 'gateway')['spec'].ingress;
-    expect(ingress[0]).toEqual({
-      from: [{ namespaceSelector: { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'In', values: ['ingress-nginx'] }] } }],
-      ports: [{ port: 'http', protocol: 'TCP' }],
+  it.each([
+    ['gateway', 'GATEWAY_PORT', 8080, 'GATEWAY_ADMIN_PORT', 9100],
+    ['legacy-site', 'LEGACY_SITE_PORT', 8090, 'LEGACY_ADMIN_PORT', 9190],
+  ])('%s serves HTTP on %s=%s and its admin port on %s=%s', (app, httpEnv, httpPort, adminEnv, adminPort) => {
+    const manifests = manifestsOf(`release-${app}`);
+    const c = container(find(manifests, 'Deployment', app));
+    expect(c.ports).toEqual([
+      { name: 'http', containerPort: httpPort, protocol: 'TCP' },
+      { name: 'http-admin', containerPort: adminPort, protocol: 'TCP' },
+    ]);
+    expect(c.env).toEqual(expect.arrayContaining([{ name: httpEnv, value: String(httpPort) }, { name: adminEnv, value: String(adminPort) }]));
+    expect(find(manifests, 'Service', app)['spec'].ports.map((p: Manifest) => [p['name'], p['port']])).toEqual([
+      ['http', httpPort],
+      ['http-admin', adminPort],
+    ]);
+  });
+
+  it.each(['gateway', 'legacy-site'])('%s has no migrations and is reachable on its HTTP port from the ingress controller namespace only', (app) => {
+    const manifests = manifestsOf(`release-${app}`);
+    expect(find(manifests, 'Deployment', app)['spec'].template.spec.initContainers).toBeUndefined();
+    expect(find(manifests, 'NetworkPolicy', app)['spec'].ingress).toEqual([
+      {
+        from: [{ namespaceSelector: { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'In', values: ['ingress-nginx'] }] } }],
+        ports: [{ port: 'http', protocol: 'TCP' }],
+      },
+      { from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }], ports: [{ port: 'http-admin', protocol: 'TCP' }] },
+    ]);
+  });
+});
+
+describe('notifications', () => {
+  const secretRefs = () =>
+    Object.fromEntries(
+      container(find(manifestsOf('release-notifications'), 'Deployment', 'notifications'))
+        .env.filter((e: Manifest) => e['valueFrom']?.secretKeyRef)
+        .map((e: Manifest) => [e['name'], e['valueFrom'].secretKeyRef]),
+    );
+
+  it('starts without push credentials: the FCM Secret is optional', () => {
+    expect(secretRefs()['FIREBASE_SERVICE_ACCOUNT_JSON']).toEqual({ name: 'notifications-fcm', key: 'service-account.json', optional: true });
+  });
+
+  it('needs the SMTP relay and sender, not its credentials', () => {
+    expect(secretRefs()).toMatchObject({
+      SMTP_HOST: { name: 'notifications-smtp', key: 'host' },
+      SMTP_FROM: { name: 'notifications-smtp', key: 'from' },
+      SMTP_USER: { name: 'notifications-smtp', key: 'username', optional: true },
+      SMTP_PASSWORD: { name: 'notifications-smtp', key: 'password', optional: true },
     });
+    expect(secretRefs()['SMTP_HOST'].optional).toBeUndefined();
+    expect(secretRefs()['SMTP_FROM'].optional).toBeUndefined();
+  });
+});
+
+describe('the demo installation of docs/operations.md', () => {
+  // The values file the guide writes (section 3), with its generated values replaced.
+  const demoValues = () => {
+    const guide = readFileSync(path.join(workspace, 'docs/operations.md'), 'utf8');
+    const block = /^test -e platform-demo\.yaml \|\| cat > platform-demo\.yaml <<EOF.*\n([\s\S]*?)^EOF$/m.exec(guide);
+    if (!block?.[1]) throw new Error('docs/operations.md: the demo values file (cat > platform-demo.yaml <<EOF … EOF) is missing');
+    return block[1].replace(/\$\(openssl rand -hex (\d+)\)/g, (_, bytes: string) => 'ab'.repeat(Number(bytes)));
+  };
+  let manifests: Manifest[] = [];
+  let results: ValidationResult[] = [];
+
+  beforeAll(() => {
+    const file = path.join(scratch, 'demo-values.yaml');
+    writeFileSync(file, demoValues());
+    const text = helmOk(['template', 'platform', 'charts/platform', '--namespace', 'platform', '-f', file, '--kube-version', KUBE_VERSION]);
+    writeFileSync(path.join(scratch, 'demo.yaml'), text);
+    manifests = parseManifests(text);
+    results = validateManifestFiles([path.join(scratch, 'demo.yaml')]);
+  });
+
+  it('has no other shell expansion than the generated secrets', () => {
+    expect(demoValues()).not.toMatch(/[$`]/);
+  });
+
+  it('installs every app, notifications and the legacy site included, with the bundled infrastructure', () => {
+    expect(manifests.filter((m) => m['kind'] === 'Deployment').map((m) => m['metadata'].name).sort()).toEqual(['gateway', 'identity', 'legacy-site', 'notifications', 'organisation']);
+    expect(manifests.filter((m) => m['kind'] === 'StatefulSet').map((m) => m['metadata'].name).sort()).toEqual(['platform-nats', 'platform-postgresql', 'platform-redis']);
+  });
+
+  it('makes every Secret its pods need', () => {
+    expect(missingSecrets(manifests)).toEqual([]);
+  });
+
+  it('renders manifests valid against the Kubernetes schemas', () => {
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.filter((r) => r.errors.length).map((r) => `${r.kind}/${r.name}: ${r.errors.join('; ')}`)).toEqual([]);
   });
 });
 
 describe('the umbrella chart', () => {
-  it('installs the gateway, identity and organisation by default, with the shared ConfigMap and no bundled infrastructure', () => {
+  it('installs the gateway, identity, organisation and notifications by default, with the shared ConfigMap and no bundled infrastructure', () => {
     const manifests = manifestsOf('platform-defaults');
     expect(manifests.filter((m) => m['kind'] === 'Deployment').map((m) => m['metadata'].name).sort()).toEqual(['gateway', 'identity', 'notifications', 'organisation']);
     expect(manifests.filter((m) => m['kind'] === 'StatefulSet')).toEqual([]);
@@ -215,6 +322,10 @@ describe('the umbrella chart', () => {
       expect(secret['stringData'].DATABASE_URL).toBe('postgresql://postgres:test-only-db-password@platform-postgresql:5432/platform');
     });
 
+    it('makes every Secret its pods need', () => {
+      expect(missingSecrets(manifests())).toEqual([]);
+    });
+
     it('pulls every app image from the global registry and tag', () => {
       const images = manifests()
         .filter((m) => m['kind'] === 'Deployment')
@@ -232,7 +343,8 @@ describe('the umbrella chart', () => {
 
     it('scrapes /metrics on the admin port of every app that has one', () => {
       const monitors = manifests().filter((m) => m['kind'] === 'ServiceMonitor');
-      expect(monitors.map((m) => m['metadata'].name).sort()).toEqual(['gateway', 'identity', 'notifications', 'organisation']);
+      expect(monitors.map((m) => m['metadata'].name).sort()).toEqual(['gateway', 'identity', 'legacy-site', 'notifications', 'organisation']);
+      for (const monitor of monitors) expect(monitor['spec'].endpoints).toEqual([expect.objectContaining({ port: 'http-admin', path: '/metrics' })]);
       expect(find(manifests(), 'ServiceMonitor', 'gateway')['spec'].endpoints).toEqual([{ port: 'http-admin', path: '/metrics', interval: '30s', scrapeTimeout: '10s' }]);
       expect(find(manifests(), 'ServiceMonitor', 'gateway')['metadata'].labels.release).toBe('kube-prometheus-stack');
     });

@@ -49,3 +49,16 @@ if (flags.includes('--integration')) {
 }
 if (kind === 'lib') write('src/index.ts', '');
 console.log(`created ${root}; now run \`npm install\` so the lockfile knows the new workspace (npm ci refuses otherwise)`);
+if (kind === 'app') {
+  // tools/helm/deploy.spec.ts fails for an application under apps/ that is not set up for delivery.
+  console.log(
+    [
+      `then set the app up for delivery (the chart tests fail until you do):`,
+      `  - a "platform" block in ${root}/package.json: {"order", "ready", "show"} (how \`npm start\` runs it),`,
+      `    or {"deploy": false} for a development-only tool that is never deployed;`,
+      `  - chart values in deploy/values/${name}.yaml, the same block under \`${name}:\` in charts/platform/values.yaml`,
+      `    and its alias in charts/platform/Chart.yaml (see docs/operations.md, "Release one app on its own");`,
+      `  - ${name} among the builds of test:integration in tools/helm/project.json (the image test).`,
+    ].join('\n'),
+  );
+}

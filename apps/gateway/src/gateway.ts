@@ -87,9 +87,14 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
   });
 
   let stopping = false;
+  // Readiness follows both dependencies: logins publish to NATS (lockouts, audit) and the revocation
+  // consumers read from it. Liveness (`/healthz`) follows neither.
   const adminApp = createAdminApp(
     metrics,
-    [{ name: 'redis', check: async () => (await redis.ping()) === 'PONG' }],
+    [
+      { name: 'redis', check: async () => (await redis.ping()) === 'PONG' },
+      { name: 'nats', check: async () => bus.healthy() },
+    ],
     () => stopping,
   );
 

@@ -127,7 +127,7 @@ async function preparePod(app: string, root: string, schema: TestSchema, messagi
     SUBJECT_PREFIX: messaging.env.SUBJECT_PREFIX,
     JWT_ISSUER: 'association-platform',
     JWT_SECRET: 'image-test-jwt-secret-0123456789abcdef0123',
-    SECRETS_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
+    SECRETS_KEY: 'a0b1c2d3e4f5061728394a5b6c7d8e9fa0b1c2d3e4f5061728394a5b6c7d8e9f',
     LOG_LEVEL: 'warn',
   };
   for (const entry of spec.containers[0].env as Manifest[]) {

@@ -8,7 +8,7 @@ export interface ReadinessCheck {
 
 /**
  * The admin port, kept off the public one: `/metrics` (Prometheus), `/healthz` (the process is
- * alive) and `/readyz` (Redis answers, and the gateway is not shutting down).
+ * alive) and `/readyz` (every dependency check passes: Redis and NATS; and the gateway is not shutting down).
  */
 export function createAdminApp(metrics: GatewayMetrics, checks: ReadinessCheck[], isStopping: () => boolean): Express {
   const app = express();
