@@ -103,6 +103,15 @@ describe('audit log', () => {
     });
   });
 
+  it('names the account of an entry that carries only its id (a system admin’s action)', async () => {
+    const member = await calls.member('acted@example.org');
+    await h.publish('audit.recorded', recorded({ userId: member.id, action: 'ORGANIZATION_CREATED' }), randomUUID());
+    await eventually(async () => {
+      const history = await unary(h.client, h.client.listUserAuditLogs, { ...noFilter, userId: member.id, action: 'ORGANIZATION_CREATED' }, { token });
+      expect(history.content.map((e) => e.userEmail)).toEqual(['acted@example.org']);
+    });
+  });
+
   it('filters by organisation, action and period, pages newest first', async () => {
     const userId = randomUUID();
     const times = ['2026-03-01T10:00:00.000Z', '2026-03-02T10:00:00.000Z', '2026-03-03T10:00:00.000Z', '2026-03-04T10:00:00.000Z'];

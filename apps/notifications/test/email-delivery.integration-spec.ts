@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SecretBox } from '@platform/crypto';
 import { eventsV1, organisationEventsV1 } from '@platform/proto';
 import { APP_URL, eventually, startNotificationsHarness, type NotificationsHarness } from './notifications-harness';
 
@@ -171,6 +172,23 @@ describe('email from domain events', () => {
     } finally {
       await orgSmtp.stop();
     }
+  });
+
+  it("logs FAILED at once, without retrying, when the organisation's SMTP password does not open", async () => {
+    const org = randomUUID();
+    const otherKey = new SecretBox(randomBytes(32).toString('hex'));
+    h.organisation.deliveries.set(org, {
+      organizationName: 'Sealed Club',
+      organizationSlug: 'sealed',
+      smtp: { host: '127.0.0.1', port: 1, username: 'club', passwordSealed: otherKey.seal('club-secret'), fromAddress: 'hello@sealed.test', fromName: '', secure: false },
+    });
+    await h.publish('organisation.organisation.created', created('sealed@example.test', true, org));
+    const row = await eventually(async () => {
+      const [logged] = await logsFor('sealed@example.test');
+      expect(logged).toMatchObject({ status: 'FAILED', attempts: 1 });
+      return logged!;
+    });
+    expect(row.error).toContain('does not open with SECRETS_KEY');
   });
 
   it('sends no welcome email when create-with-owner did not ask for one', async () => {

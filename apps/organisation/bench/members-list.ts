@@ -7,7 +7,7 @@
 //   npx esbuild apps/organisation/bench/members-list.ts --bundle --platform=node --target=node20 \
 //     --packages=external --tsconfig=tsconfig.base.json --outfile=tmp/bench/members-list.js
 //   node tmp/bench/members-list.js [members=100000] [samples=1000]
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { TokenSigner } from '@platform/auth';
 import { createClient, unary } from '@platform/grpc-server';
@@ -125,6 +125,7 @@ async function main(): Promise<void> {
       ORGANISATION_ADMIN_PORT: String(adminPort),
       IDENTITY_GRPC_URL: '127.0.0.1:1',
       JWT_SECRET,
+      SECRETS_KEY: randomBytes(32).toString('hex'),
       ...messaging.env,
     },
     `http://127.0.0.1:${adminPort}/readyz`,

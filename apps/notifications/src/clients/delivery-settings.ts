@@ -49,3 +49,11 @@ export function builtInDeliverySettings(platformSmtp: SmtpServer): DeliverySetti
     close: () => undefined,
   };
 }
+
+/** The settings cannot be used, and will not become usable by retrying (a password sealed with another key). */
+export class DeliverySettingsUnusable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DeliverySettingsUnusable';
+  }
+}

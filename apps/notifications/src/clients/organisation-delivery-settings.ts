@@ -4,7 +4,7 @@ import { createClient, unary, type ServiceTokens } from '@platform/grpc-server';
 import type { Logger } from '@platform/telemetry';
 import type { TemplateType } from '../domain/templates';
 import { organisationV1 } from '@platform/proto';
-import { DeliverySettingsUnavailable, type DeliverySettings, type DeliverySettingsSource } from './delivery-settings';
+import { DeliverySettingsUnavailable, DeliverySettingsUnusable, type DeliverySettings, type DeliverySettingsSource } from './delivery-settings';
 
 type EmailDelivery = organisationV1.EmailDelivery;
 
@@ -30,6 +30,13 @@ export interface OrganisationDeliveryOptions {
 export function organisationDeliverySettings(options: OrganisationDeliveryOptions): DeliverySettingsSource {
   const client = createClient(organisationV1.OrganisationServiceClient, options.address);
   let unimplementedUntil = 0;
+  const openPassword = (sealed: string): string => {
+    try {
+      return options.secrets.open(sealed);
+    } catch {
+      throw new DeliverySettingsUnusable("the organisation's SMTP password does not open with SECRETS_KEY (the services must share one key)");
+    }
+  };
 
   return {
     async settingsFor(organizationId, type: TemplateType): Promise<DeliverySettings> {
@@ -54,7 +61,7 @@ export function organisationDeliverySettings(options: OrganisationDeliveryOption
             port: reply.smtp.port || 587,
             secure: reply.smtp.secure,
             username: reply.smtp.username,
-            password: reply.smtp.passwordSealed ? options.secrets.open(reply.smtp.passwordSealed) : '',
+            password: reply.smtp.passwordSealed ? openPassword(reply.smtp.passwordSealed) : '',
             from: reply.smtp.fromName ? `"${reply.smtp.fromName.replace(/["\\\r\n]/g, '')}" <${reply.smtp.fromAddress}>` : reply.smtp.fromAddress,
           }
         : fallback.smtp;

@@ -3,7 +3,7 @@ import type { Logger } from '@platform/telemetry';
 import type { Counter } from 'prom-client';
 import { afterFailure, classifySmtpFailure, describeSmtpFailure, type FailureKind, type RetryPolicy, type SmtpErrorFacts } from '../domain/send-outcome';
 import { compileTemplate, DEFAULT_TEMPLATES, renderEmail, renderNodes, type CompiledTemplate, type TemplateType } from '../domain/templates';
-import { DeliverySettingsUnavailable, type DeliverySettingsSource } from '../clients/delivery-settings';
+import { DeliverySettingsUnavailable, DeliverySettingsUnusable, type DeliverySettingsSource } from '../clients/delivery-settings';
 import type { Mailer } from '../clients/smtp-mailer';
 import type { NotificationsDb } from '../store/db';
 import { claimDueEmails, completeEmail, rescheduleEmail, type ClaimedEmail } from '../store/email-deliveries';
@@ -97,7 +97,7 @@ export function startEmailDispatcher(deps: EmailDispatcherDeps): JobLoop {
       if (err instanceof DeliverySettingsUnavailable) {
         kind = 'retry';
         error = err.message;
-      } else if (err instanceof PermanentEmailError) {
+      } else if (err instanceof PermanentEmailError || err instanceof DeliverySettingsUnusable) {
         kind = 'failed';
         error = err.message;
       } else {

@@ -17,7 +17,7 @@ const listInput = z.object({
   status: z.union([z.literal(''), membershipStatus]),
   search: searchTerm,
   organizationId: optionalUuid,
-  accountStatus: z.union([z.literal(''), z.enum(ACCOUNT_STATUSES, { error: `must be one of ${ACCOUNT_STATUSES.join(', ')}` })]),
+  accountStatus: z.union([z.literal(''), z.enum(ACCOUNT_STATUSES)], { error: `must be one of ${ACCOUNT_STATUSES.join(', ')}` }),
 });
 const getInput = z.object({ userId: uuid });
 

@@ -9,8 +9,10 @@ import { parseVersion } from '../domain/projection-version';
 import { lockAccount, upsertAccount, type AccountSnapshot } from '../store/accounts';
 import type { Tx } from '../store/db';
 import type { Organisation } from '../store/generated/client';
+import { holdLiveOrganisation } from '../store/organisations';
 import { countRunningMemberships, createMembership, findMembership, updateMembership, type MembershipWithRole } from '../store/memberships';
 import { recordMembershipChange } from './audit';
+import { organisationNotFound } from './organisations';
 import type { OrganisationDeps } from './deps';
 
 export interface AttachMember {
@@ -48,6 +50,7 @@ export function snapshotOf(account: identityV1.Account, now: Date): AccountSnaps
  */
 export async function attachMember(deps: OrganisationDeps, tx: Tx, ctx: CallContext, input: AttachMember): Promise<MembershipWithRole> {
   if (input.account.userType === 'SYSTEM') throw PlatformError.conflict('This email belongs to a platform staff account, which cannot be a member');
+  if (!(await holdLiveOrganisation(tx, input.org.id))) throw organisationNotFound();
   const now = deps.now();
   const account = await upsertAccount(tx, snapshotOf(input.account, now));
   const existing = await findMembership(tx, input.org.id, account.id);

@@ -5,9 +5,9 @@ import { slugProblem, subdomainProblem } from '../domain/slug';
 
 /** Field rules shared by the organisation service's RPCs (lengths as the gateway bounds them). */
 export const uuid = z.string().uuid('must be a UUID');
-export const email = z.string().trim().min(1, 'is required').max(254, 'must be at most 254 characters').email('must be a valid email address');
+export const email = z.string().trim().min(1, { error: 'is required', abort: true }).max(254, 'must be at most 254 characters').email('must be a valid email address');
 export const name = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
-export const orgName = z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters');
+export const orgName = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
 export const description = z.string().trim().max(5000, 'must be at most 5000 characters');
 export const websiteUrl = z
   .string()
@@ -15,9 +15,9 @@ export const websiteUrl = z
   .max(2048, 'must be at most 2048 characters')
   .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), 'must be an http or https URL');
 
+// Slugs and subdomains are taken exactly as sent: no silent trimming or lower-casing.
 export const slug = z
   .string()
-  .trim()
   .superRefine((value, ctx) => {
     const problem = slugProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -25,7 +25,6 @@ export const slug = z
 
 export const subdomain = z
   .string()
-  .trim()
   .superRefine((value, ctx) => {
     const problem = subdomainProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });

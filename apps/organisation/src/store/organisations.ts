@@ -72,6 +72,16 @@ export async function lockLiveOrganisation(tx: Tx, id: string): Promise<boolean>
   return rows.length > 0;
 }
 
+/**
+ * Holds a live organisation's row against a delete (FOR SHARE) until the transaction ends, while
+ * letting other additions run alongside: a member added as the organisation is deleted either
+ * lands before the delete (and is ended by it) or finds the organisation gone. False when it is.
+ */
+export async function holdLiveOrganisation(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM organisation WHERE id = ${id}::uuid AND deleted_at IS NULL FOR SHARE`;
+  return rows.length > 0;
+}
+
 export function softDeleteOrganisation(tx: Tx, id: string, now: Date) {
   return tx.organisation.update({ where: { id }, data: { deletedAt: now } });
 }

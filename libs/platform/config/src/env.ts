@@ -10,7 +10,18 @@ export function readEnv<S extends z.ZodRawShape>(shape: S, env: NodeJS.ProcessEn
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`invalid configuration: ${problems}`);
   }
+  if ((parsed.data as { NODE_ENV?: string }).NODE_ENV === 'production') {
+    const unset = DEVELOPMENT_ONLY_SECRETS.filter((name) => name in shape && (!env[name] || env[name] === developmentDefault(name)));
+    if (unset.length > 0) throw new Error(`invalid configuration: ${unset.join(', ')} must be set in production (the built-in value is public)`);
+  }
   return parsed.data;
+}
+
+/** Secrets whose built-in default only serves development and tests: production refuses to start on them. */
+const DEVELOPMENT_ONLY_SECRETS = ['JWT_SECRET', 'SECRETS_KEY'] as const;
+
+function developmentDefault(name: (typeof DEVELOPMENT_ONLY_SECRETS)[number]): unknown {
+  return commonEnv[name].parse(undefined);
 }
 
 /** Shared defaults for the local servers (the machine's standard ports). */
