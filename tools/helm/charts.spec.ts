@@ -107,9 +107,16 @@ describe('a gRPC service (identity)', () => {
     expect(container(deployment()).readinessProbe.grpc).toEqual({ port: 50051 });
   });
 
-  it('is alive while its admin port answers /healthz, whatever its dependencies do', () => {
-    expect(container(deployment()).livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http-admin' });
-    expect(container(deployment()).startupProbe.httpGet).toEqual({ path: '/healthz', port: 'http-admin' });
+  it('is kept alive by a native gRPC probe of the `liveness` health service, which ignores its dependencies', () => {
+    expect(container(deployment()).livenessProbe.grpc).toEqual({ port: 50051, service: 'liveness' });
+    expect(container(deployment()).startupProbe.grpc).toEqual({ port: 50051, service: 'liveness' });
+  });
+
+  it('can be kept alive over HTTP instead (/healthz on the admin port)', () => {
+    const manifests = parseManifests(
+      helmOk(['template', 'identity', 'charts/platform-service', '-f', 'deploy/values/identity.yaml', '--set', 'probes.liveness.grpcService=']),
+    );
+    expect(container(find(manifests, 'Deployment', 'identity')).livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http-admin' });
   });
 
   it('applies its migrations in an init container of the same image and environment before it serves', () => {
@@ -120,16 +127,6 @@ describe('a gRPC service (identity)', () => {
     expect(migrations.env).toEqual(pod.containers[0].env);
     expect(migrations.envFrom).toEqual(pod.containers[0].envFrom);
     expect(deployment()['spec'].strategy.rollingUpdate).toEqual({ maxSurge: 1, maxUnavailable: 0 });
-  });
-
-  it('can be kept alive by a native gRPC probe of a health service that ignores dependencies', () => {
-    const manifests = parseManifests(
-      helmOk(['template', 'identity', 'charts/platform-service', '-f', 'deploy/values/identity.yaml', '--set', 'probes.liveness.grpcService=liveness']),
-    );
-    const c = container(find(manifests, 'Deployment', 'identity'));
-    expect(c.livenessProbe.grpc).toEqual({ port: 50051, service: 'liveness' });
-    expect(c.startupProbe.grpc).toEqual({ port: 50051, service: 'liveness' });
-    expect(c.readinessProbe.grpc).toEqual({ port: 50051 });
   });
 
   it('runs as a non-root user on a read-only root filesystem with a writable /tmp', () => {

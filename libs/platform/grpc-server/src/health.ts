@@ -83,13 +83,21 @@ export class HealthMonitor {
     return this.isServing() ? ServingStatus.SERVING : ServingStatus.NOT_SERVING;
   }
 
-  /** The grpc.health.v1.Health implementation. Every service name reports the overall status. */
+  /**
+   * The grpc.health.v1.Health implementation. The service name `liveness` is SERVING whenever the
+   * process answers, whatever its dependencies (a native gRPC liveness probe must not restart a pod
+   * because the database is down); every other name reports the overall status.
+   */
   service(): healthV1.HealthServer {
     return {
-      check: (_call: ServerUnaryCall<healthV1.HealthCheckRequest, healthV1.HealthCheckResponse>, callback: sendUnaryData<healthV1.HealthCheckResponse>) => {
-        callback(null, { status: this.status() });
+      check: (call: ServerUnaryCall<healthV1.HealthCheckRequest, healthV1.HealthCheckResponse>, callback: sendUnaryData<healthV1.HealthCheckResponse>) => {
+        callback(null, { status: call.request.service === LIVENESS_SERVICE ? ServingStatus.SERVING : this.status() });
       },
       watch: (call: ServerWritableStream<healthV1.HealthCheckRequest, healthV1.HealthCheckResponse>) => {
+        if (call.request.service === LIVENESS_SERVICE) {
+          call.write({ status: ServingStatus.SERVING });
+          return;
+        }
         this.watchers.add(call);
         call.on('cancelled', () => this.watchers.delete(call));
         call.write({ status: this.status() });
@@ -97,6 +105,9 @@ export class HealthMonitor {
     };
   }
 }
+
+/** The health service name a liveness probe asks for. */
+export const LIVENESS_SERVICE = 'liveness';
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {

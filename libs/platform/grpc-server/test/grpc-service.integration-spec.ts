@@ -114,7 +114,7 @@ describe('a platform gRPC service', () => {
   });
 
   it('reports NOT_SERVING while a dependency is down, and SERVING again when it returns', async () => {
-    const check = () => new Promise<healthV1.HealthCheckResponse>((resolve, reject) => health.check({ service: '' }, (e, r) => (e ? reject(e) : resolve(r))));
+    const check = (name = '') => new Promise<healthV1.HealthCheckResponse>((resolve, reject) => health.check({ service: name }, (e, r) => (e ? reject(e) : resolve(r))));
     const ready = () => fetch(`http://127.0.0.1:${service.adminPort}/readyz`).then((r) => r.status);
     const live = () => fetch(`http://127.0.0.1:${service.adminPort}/healthz`).then((r) => r.status);
     expect((await check()).status).toBe(healthV1.HealthCheckResponse_ServingStatus.SERVING);
@@ -123,6 +123,8 @@ describe('a platform gRPC service', () => {
     expect((await check()).status).toBe(healthV1.HealthCheckResponse_ServingStatus.NOT_SERVING);
     expect(await ready()).toBe(503);
     expect(await live()).toBe(200);
+    // What a native gRPC liveness probe asks: alive, whatever the dependencies.
+    expect((await check('liveness')).status).toBe(healthV1.HealthCheckResponse_ServingStatus.SERVING);
     dependencyUp = true;
     await service.health.probe();
     expect((await check()).status).toBe(healthV1.HealthCheckResponse_ServingStatus.SERVING);
