@@ -66,4 +66,35 @@ describe('bad input on every identity route gets a clear 4xx problem, never a 50
     expect(res.body.openapi).toMatch(/^3\.1/);
     for (const path of [...routes, '/api/auth/tokens/revoke', '/api/auth/health']) expect(Object.keys(res.body.paths)).toContain(path);
   });
+
+  it('the OpenAPI document lists the routes of issue 4 with their methods, and the X-Device-Id header where it applies', async () => {
+    const { paths } = (await api.get('/api/docs/openapi.json')).body as { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> };
+    const expected: Array<[string, string]> = [
+      ['get', '/api/auth/mfa'],
+      ['post', '/api/auth/mfa/enrol/start'],
+      ['post', '/api/auth/mfa/enrol/confirm'],
+      ['post', '/api/auth/mfa/verify'],
+      ['post', '/api/auth/mfa/disable'],
+      ['post', '/api/auth/mfa/backup-codes/regenerate'],
+      ['post', '/api/auth/password-reset/request'],
+      ['post', '/api/auth/password-reset/resend'],
+      ['post', '/api/auth/password-reset/verify'],
+      ['post', '/api/auth/password/change'],
+      ['post', '/api/auth/email/verify'],
+      ['post', '/api/auth/me/deactivate'],
+      ['get', '/api/system/settings'],
+      ['put', '/api/system/settings'],
+      ['get', '/api/admin/system-users'],
+      ['post', '/api/admin/system-users'],
+      ['put', '/api/admin/system-users/{userId}/role'],
+      ['put', '/api/admin/users/{userId}/status'],
+      ['get', '/api/audit/logs'],
+      ['get', '/api/audit/logs/{userId}'],
+    ];
+    for (const [method, path] of expected) expect({ path, method, listed: paths[path]?.[method] !== undefined }).toEqual({ path, method, listed: true });
+    const header = (method: string, path: string) => (paths[path]?.[method]?.parameters ?? []).some((p) => p.in === 'header' && p.name === 'X-Device-Id');
+    expect(header('post', '/api/auth/org/login')).toBe(true);
+    expect(header('post', '/api/auth/system/login')).toBe(true);
+    expect(header('get', '/api/auth/health')).toBe(false);
+  });
 });

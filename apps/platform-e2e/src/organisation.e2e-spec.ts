@@ -46,6 +46,29 @@ describe('the organisation slice through the gateway, on the real services', () 
     owner = login.body.accessToken;
   });
 
+  it('undoes create-with-owner when a later step fails, leaving nothing half-made', async () => {
+    // The organisation is made first; attaching a platform staff account as its owner then fails.
+    const refused = await api.post(
+      '/api/admin/orgs/create-with-owner',
+      { orgName: 'Half Made', orgSlug: 'half-made', ownerEmail: ADMIN.email, ownerFirstName: 'Staff', ownerLastName: 'Member', sendWelcomeEmail: true },
+      admin,
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/staff account/);
+    expect((await api.get('/api/orgs/slug/half-made')).status).toBe(404);
+    expect((await api.get('/api/orgs/subdomain/half-made')).status).toBe(404);
+    const listed = await api.get('/api/orgs?size=100', admin);
+    expect(listed.body.content.map((o: { slug: string }) => o.slug)).not.toContain('half-made');
+
+    // The slug is free again: the same creation with a real owner succeeds.
+    const again = await api.post(
+      '/api/admin/orgs/create-with-owner',
+      { orgName: 'Half Made', orgSlug: 'half-made', ownerEmail: 'owner@half-made.example', ownerFirstName: 'Hal', ownerLastName: 'Made', sendWelcomeEmail: false },
+      admin,
+    );
+    expect(again.status).toBe(201);
+  });
+
   it('finds the organisation by id, slug and subdomain', async () => {
     expect((await api.get(`/api/orgs/${orgId}`, owner)).body).toMatchObject({ id: orgId, slug: 'alpha' });
     expect((await api.get('/api/orgs/slug/alpha')).status).toBe(200);

@@ -30,7 +30,8 @@ export function buildOpenApi(table: RouteTable, info: OpenApiInfo): Json {
   const components = new SchemaComponents();
   const paths: Record<string, Json> = {};
   for (const route of [...table.routes].sort((a, b) => a.template.source.localeCompare(b.template.source))) {
-    const path = route.template.source.replace(/\{([^}=]+)=\*\*?\}/g, '{$1}');
+    // Path variables by their JSON names, as the spec writes them (`{organizationId}`, not `{organization_id}`).
+    const path = route.template.source.replace(/\{([^}=]+)(=\*\*?)?\}/g, (_, variable: string) => `{${variableName(route, variable)}}`);
     (paths[path] ??= {})[route.httpMethod.toLowerCase()] = operation(route, components);
   }
   return {
@@ -68,7 +69,7 @@ function operation(route: Route, components: SchemaComponents): Json {
     'x-platform-access': { auth: access.auth, authority: access.authority, orgParam: route.orgParam, loginLockout: access.loginLockout || undefined },
     'x-grpc-method': route.rpc.path,
   };
-  const parameters = [...pathParameters(route, components), ...queryParameters(route, components)];
+  const parameters = [...pathParameters(route, components), ...queryParameters(route, components), ...headerParameters(route)];
   if (parameters.length > 0) op['parameters'] = parameters;
   const body = requestBody(route, components);
   if (body) op['requestBody'] = body;
@@ -76,12 +77,32 @@ function operation(route: Route, components: SchemaComponents): Json {
   return op;
 }
 
+/** A path variable's JSON name: the last field of its (possibly dotted) path, as the client sees it. */
+function variableName(route: Route, variable: string): string {
+  const chain = resolveFieldPath(route.request, variable);
+  return chain?.length ? (chain[chain.length - 1] as FieldSchema).jsonName : variable;
+}
+
 function pathParameters(route: Route, components: SchemaComponents): Json[] {
   return route.template.variables.map((variable) => {
     const chain = resolveFieldPath(route.request, variable) ?? [];
     const field = chain[chain.length - 1] as FieldSchema;
-    return { name: variable, in: 'path', required: true, schema: components.single(field), description: field.comment };
+    return { name: variableName(route, variable), in: 'path', required: true, schema: components.single(field), description: field.comment };
   });
+}
+
+/** `X-Device-Id` on the operations whose request takes a `deviceId` (login, refresh, MFA): the header or the field. */
+function headerParameters(route: Route): Json[] {
+  if (!route.request.fields.some((f) => f.jsonName === 'deviceId')) return [];
+  return [
+    {
+      name: 'X-Device-Id',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[\\x20-\\x7e]+$' },
+      description: 'The device the session belongs to (LIMIT_PER_DEVICE rotation); the same as the `deviceId` field, which wins when both are given.',
+    },
+  ];
 }
 
 function queryParameters(route: Route, components: SchemaComponents): Json[] {

@@ -118,6 +118,17 @@ describe('the HTTP layer', () => {
     expect(calls[0]?.context).toEqual({ requestId: 'rid-7', token: admin, clientIp: '127.0.0.1', userAgent: 'MobileApp/2.1' });
   });
 
+  it('forwards X-Device-Id, and refuses one that is too long or not printable with a 400 naming the header', async () => {
+    await fetch(`${server.url}/api/fixture/orgs/${ORG}`, { headers: { authorization: `Bearer ${admin}`, 'x-device-id': 'phone-1' } });
+    expect(calls[0]?.context.deviceId).toBe('phone-1');
+    for (const bad of ['x'.repeat(129), '']) {
+      const res = await fetch(`${server.url}/api/fixture/orgs/${ORG}`, { headers: { authorization: `Bearer ${admin}`, 'x-device-id': bad } });
+      expect(res.status).toBe(400);
+      expect((await problem(res))['errors']).toEqual([{ field: 'X-Device-Id', message: 'must be 1 to 128 printable ASCII characters' }]);
+    }
+    expect(calls).toHaveLength(1);
+  });
+
   it('answers a create with 201 and a Location, a delete with 204 and no body', async () => {
     answer = async () => ({ id: ORG, name: 'New' });
     const created = await fetch(`${server.url}/api/fixture/orgs`, { method: 'POST', ...json({ name: 'New' }, { authorization: `Bearer ${systemToken('SUPER_ADMIN').token}` }) });
