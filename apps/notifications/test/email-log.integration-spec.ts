@@ -3,7 +3,7 @@ import { status } from '@grpc/grpc-js';
 import { unary } from '@platform/grpc-server';
 import { createNotificationsDb, type NotificationsDb } from '../src/store/db';
 import { pruneExpired } from '../src/store/housekeeping';
-import { failure, startNotificationsHarness, tokensFor, violationsOf, type NotificationsHarness } from './notifications-harness';
+import { eventually, failure, startNotificationsHarness, tokensFor, violationsOf, type NotificationsHarness } from './notifications-harness';
 
 describe('the email log', () => {
   let h: NotificationsHarness;
@@ -89,5 +89,26 @@ describe('the email log', () => {
     expect(await pruneExpired(db, h.schema.schema, new Date(now), 90)).toEqual({ emailLogs: 1 });
     expect(await h.sql('SELECT 1 FROM email_log WHERE id = $1', [ids['old']])).toHaveLength(0);
     expect(await h.sql('SELECT 1 FROM email_log')).toHaveLength(5);
+  });
+});
+
+describe('the email-log purge job', () => {
+  let h: NotificationsHarness;
+  beforeAll(async () => {
+    h = await startNotificationsHarness('email_log_job', { env: { HOUSEKEEPING_INTERVAL_MS: '1000' } });
+  });
+  afterAll(async () => h?.stop());
+
+  it('runs on its own schedule and removes entries past retention, keeping the rest', async () => {
+    const insert = (daysAgo: number) =>
+      h.sql<{ id: string }>(
+        `INSERT INTO email_log (id, organization_id, recipient, template_type, subject, status, attempts, queued_at, created_at)
+         VALUES (gen_random_uuid(), NULL, 'job@example.test', 'INVITATION', 'purge job', 'SENT', 1, $1, $1) RETURNING id`,
+        [new Date(Date.now() - daysAgo * 24 * 3600 * 1000)],
+      );
+    const [old] = await insert(120);
+    const [recent] = await insert(30);
+    await eventually(async () => expect(await h.sql('SELECT 1 FROM email_log WHERE id = $1', [old!.id])).toHaveLength(0), 10_000);
+    expect(await h.sql('SELECT 1 FROM email_log WHERE id = $1', [recent!.id])).toHaveLength(1);
   });
 });
