@@ -1,4 +1,5 @@
 import { pullAll, startTestSite, type TestSite } from './support/harness';
+import { mapArticle } from './support/reference-mapping';
 
 const ENTITIES = ['members', 'articles', 'events', 'conferences', 'documents', 'companies', 'notifications'];
 
@@ -39,6 +40,17 @@ describe('a generated site', () => {
     expect(urls.length).toBeGreaterThan(5);
     for (const url of urls) expect([url, (await fetch(url)).status]).toEqual([url, 200]);
     expect(documents.some((d) => d.file_url?.includes('/missing/'))).toBe(true);
+  });
+
+  it('serves articles in block markup and classic HTML that map to comment-free content blocks', async () => {
+    const articles = await pullAll(t, 'articles');
+    const blockMarkup = articles.filter((a) => a.post_content.includes('<!-- wp:'));
+    expect(blockMarkup.length).toBeGreaterThan(articles.length / 2);
+    expect(blockMarkup.length).toBeLessThan(articles.length);
+    for (const article of articles) {
+      const { content, summary } = mapArticle(article);
+      expect([article.id, content.includes('<!--'), content.length > 0, summary.length > 0]).toEqual([article.id, false, true, true]);
+    }
   });
 
   it('includes members whose emails differ only in case', async () => {

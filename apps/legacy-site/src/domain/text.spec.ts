@@ -9,6 +9,12 @@ describe('text helpers', () => {
     expect(plainText('<p>One&nbsp;two</p><ul><li>three</li><li>four</li></ul><script>x()</script>')).toBe('One two three four');
   });
 
+  it('drops block delimiters and other comments, even with > in their attributes', () => {
+    const blocks = '<!-- wp:paragraph {"note":"a > b"} -->\n<p>One</p>\n<!-- /wp:paragraph -->\n\n<!--more-->\n<!-- wp:separator /-->';
+    expect(plainText(blocks)).toBe('One');
+    expect(excerptOrFallback('', blocks)).toBe('One');
+  });
+
   it('keeps a written excerpt and falls back to the first 30 words of the content', () => {
     expect(excerptOrFallback('Written &amp; kept.', '<p>ignored</p>')).toBe('Written &amp; kept.');
     const words = Array.from({ length: 40 }, (_, i) => `w${i + 1}`);

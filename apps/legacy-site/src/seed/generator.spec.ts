@@ -42,6 +42,11 @@ describe('seeded generator', () => {
     expect(articles.some((p) => /\p{Extended_Pictographic}/u.test(p.post_title))).toBe(true);
     expect(new Set(posts.map((p) => p.post_status))).toEqual(new Set(['publish', 'draft', 'private', 'trash', 'inherit']));
     expect(articles.some((p) => (p.post_content ?? '').length >= 150_000)).toBe(true);
+    const blockMarkup = articles.filter((p) => (p.post_content ?? '').startsWith('<!-- wp:'));
+    expect(blockMarkup.length / articles.length).toBeGreaterThan(0.5);
+    expect(articles.some((p) => p.post_content !== '' && !(p.post_content ?? '').includes('<!-- wp:'))).toBe(true);
+    expect(blockMarkup.some((p) => (p.post_content ?? '').includes('<!-- wp:paragraph -->\n<p></p>\n<!-- /wp:paragraph -->'))).toBe(true);
+    expect(blockMarkup.some((p) => (p.post_content ?? '').includes('<!-- wp:list-item -->'))).toBe(true);
     const events = posts.filter((p) => p.post_type === 'event');
     expect(events.some((p) => p.meta?.['_event_date_time_end'] === undefined)).toBe(true);
     const documents = posts.filter((p) => ['document', 'policy', 'recall'].includes(p.post_type));
