@@ -20,7 +20,7 @@ export function workspaceRoot(): string {
  * Starts a built app (`dist/apps/<name>/main.js`, what an image runs) as a child process with the
  * given environment, and waits until `readyUrl` answers 2xx.
  */
-export async function startApp(name: string, env: NodeJS.ProcessEnv, readyUrl: string, timeoutMs = 30_000): Promise<AppProcess> {
+export async function startApp(name: string, env: NodeJS.ProcessEnv, readyUrl: string, timeoutMs = 60_000): Promise<AppProcess> {
   const main = path.join(workspaceRoot(), 'dist/apps', name, 'main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: build the app first (nx run ${name}:build)`);
   let output = '';
