@@ -265,7 +265,9 @@ describe('the gateway, end to end', () => {
 
     it('serves the OpenAPI document of every routed path and the docs page', async () => {
       const doc = (await (await fetch(`${base}/api/docs/openapi.json`)).json()) as { paths: Record<string, unknown> };
-      for (const route of gateway.routes.routes) expect(doc.paths[route.template.source.replace('{path=**}', '{path}')]).toBeDefined();
+      // Path variables appear by their JSON names ({organizationId} for {organization_id}).
+      const jsonNamed = (template: string) => template.replace('{path=**}', '{path}').replace(/\{(\w+)\}/g, (_, v: string) => `{${v.replace(/_(\w)/g, (__, c: string) => c.toUpperCase())}}`);
+      for (const route of gateway.routes.routes) expect(doc.paths[jsonNamed(route.template.source)]).toBeDefined();
       expect((await fetch(`${base}/api/docs`)).status).toBe(200);
     });
   });

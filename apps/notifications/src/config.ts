@@ -46,6 +46,16 @@ const schema = {
   PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   PUSH_RETRY_BASE_MS: ms(5_000),
   PUSH_RETRY_MAX_MS: ms(15 * 60_000),
+  /**
+   * Filling the membership projection from the organisation service's ListMembershipSnapshot at
+   * start: `auto` when the projection is empty (a new or reset database) or an earlier run did not
+   * finish, `always` at every start, `off` never.
+   */
+  MEMBERSHIP_BACKFILL: z.enum(['auto', 'always', 'off']).default('auto'),
+  MEMBERSHIP_BACKFILL_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(500),
+  /** Pause after a failed page (organisation service or database unreachable): doubles from the base to the maximum, without limit of attempts. */
+  MEMBERSHIP_BACKFILL_RETRY_BASE_MS: ms(1_000),
+  MEMBERSHIP_BACKFILL_RETRY_MAX_MS: ms(60_000),
   /** How often old log entries and handled-message ids are deleted. */
   HOUSEKEEPING_INTERVAL_MS: ms(60 * 60_000, 1000),
 };

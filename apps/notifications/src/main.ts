@@ -5,12 +5,14 @@ import { commonServiceSpec, migrateService, startPlatformService, type PlatformI
 import { counter } from '@platform/telemetry';
 import { builtInDeliverySettings, type SmtpServer } from './clients/delivery-settings';
 import { organisationDeliverySettings } from './clients/organisation-delivery-settings';
+import { organisationMembershipSnapshot } from './clients/organisation-memberships';
 import { pushSenderFromSettings } from './clients/push-sender';
 import { nodemailerMailer } from './clients/smtp-mailer';
 import { loadConfig, type NotificationsConfig } from './config';
 import { startEmailDispatcher } from './delivery/email-dispatcher';
 import { startPushDispatcher } from './delivery/push-dispatcher';
 import { consumeEmailEvents } from './events/email-consumer';
+import { prepareMembershipBackfill, prismaBackfillStore } from './events/membership-backfill';
 import { consumeMembershipEvents } from './events/membership-consumer';
 import { notificationsV1 } from '@platform/proto';
 import { notificationsService } from './service';
@@ -38,7 +40,8 @@ export async function migrateNotifications(env: NodeJS.ProcessEnv = process.env)
 
 /**
  * Wires the notifications service: migrations, database, NATS, the event consumers (emails, the
- * membership projection), the email and push dispatchers, housekeeping, and the gRPC server.
+ * membership projection), the membership backfill, the email and push dispatchers, housekeeping,
+ * and the gRPC server.
  */
 export async function startNotifications(env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
   const config = loadConfig(env);
@@ -60,8 +63,9 @@ async function wireNotifications(
     from: config.SMTP_FROM,
   };
   const builtIn = builtInDeliverySettings(platformSmtp);
+  const tokens = new ServiceTokens(signer, 'notifications');
   const settings = config.ORGANISATION_GRPC_URL
-    ? organisationDeliverySettings({ address: config.ORGANISATION_GRPC_URL, tokens: new ServiceTokens(signer, 'notifications'), secrets, fallback: builtIn, logger })
+    ? organisationDeliverySettings({ address: config.ORGANISATION_GRPC_URL, tokens, secrets, fallback: builtIn, logger })
     : builtIn;
   const mailer = nodemailerMailer({ timeoutMs: config.SMTP_TIMEOUT_MS });
   const push = pushSenderFromSettings({
@@ -101,17 +105,31 @@ async function wireNotifications(
     seal: (plain: string) => secrets.seal(plain),
     open: (sealed: string) => secrets.open(sealed),
   };
+  // Decided before the membership consumer starts: its first rows must not make a new projection look filled.
+  const backfill = await prepareMembershipBackfill({
+    store: prismaBackfillStore(db),
+    source: config.ORGANISATION_GRPC_URL ? organisationMembershipSnapshot({ address: config.ORGANISATION_GRPC_URL, tokens }) : undefined,
+    mode: config.MEMBERSHIP_BACKFILL,
+    pageSize: config.MEMBERSHIP_BACKFILL_PAGE_SIZE,
+    retry: { baseMs: config.MEMBERSHIP_BACKFILL_RETRY_BASE_MS, maxMs: config.MEMBERSHIP_BACKFILL_RETRY_MAX_MS },
+    logger,
+    rows: counter(registry, 'notifications_membership_backfill_rows_total', 'Membership snapshot rows read by the backfill, by outcome (written, older, invalid)', ['outcome']),
+    now: () => new Date(),
+  });
   const consumers = [
     await consumeMembershipEvents({ js, names, schema, db, logger, metrics: registry }),
     await consumeEmailEvents({ js, names, schema, db, context: emailContext, logger, metrics: registry, onQueued: () => emails.wake() }),
   ];
   const housekeeping = startHousekeeping({ db, schema, logger, retentionDays: config.EMAIL_LOG_RETENTION_DAYS, everyMs: config.HOUSEKEEPING_INTERVAL_MS });
+  // In the background: the service answers meanwhile (with the memberships known so far).
+  backfill.start();
   const deps = { db, pushEnabled: push.enabled, wakePush: () => pushes.wake(), logger, now: () => new Date() };
 
   return {
     services: [{ definition: notificationsV1.NotificationsServiceService, handlers: notificationsService(deps) }],
     stop: async () => {
       housekeeping.stop();
+      await backfill.stop();
       await Promise.all(consumers.map((c) => c.stop()));
       await Promise.all([emails.stop(), pushes.stop()]);
       mailer.close();

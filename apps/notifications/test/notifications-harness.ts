@@ -26,6 +26,8 @@ export const APP_URL = 'https://app.test';
 export interface HarnessOptions {
   /** Start a fake FCM and give the service credentials for it (default: no push credentials). */
   push?: boolean;
+  /** Sets up the fake organisation service before notifications starts (its membership snapshot, an outage). */
+  organisation?: (organisation: FakeOrganisationDelivery) => void;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -35,6 +37,8 @@ export interface NotificationsHarness {
   fcm?: FakeFcm;
   organisation: FakeOrganisationDelivery;
   names: MessagingNames;
+  /** Connection settings of the service's schema (for a second instance on the same database). */
+  env: NodeJS.ProcessEnv;
   box: SecretBox;
   signer: TokenSigner;
   schema: TestSchema;
@@ -50,6 +54,7 @@ export async function startNotificationsHarness(label: string, options: HarnessO
   const messaging = createTestMessaging(label);
   const smtp = await startSmtpSink();
   const organisation = await startFakeOrganisationDelivery();
+  options.organisation?.(organisation);
   const fcm = options.push ? await startFakeFcm() : undefined;
   // firebase-admin sends the token exchange through its agent only for a key file.
   const keyDir = fcm ? await mkdtemp(path.join(tmpdir(), 'fcm-key-')) : undefined;
@@ -82,6 +87,8 @@ export async function startNotificationsHarness(label: string, options: HarnessO
     FIREBASE_SERVICE_ACCOUNT_JSON: '',
     GOOGLE_APPLICATION_CREDENTIALS: keyFile ?? '',
     FIREBASE_TEST_ENDPOINT: fcm?.address ?? '',
+    MEMBERSHIP_BACKFILL_RETRY_BASE_MS: '20',
+    MEMBERSHIP_BACKFILL_RETRY_MAX_MS: '100',
     STREAM_NAME: messaging.names.stream,
     SUBJECT_PREFIX: messaging.names.subjectPrefix,
     ...options.env,
@@ -97,6 +104,7 @@ export async function startNotificationsHarness(label: string, options: HarnessO
     fcm,
     organisation,
     names: messaging.names,
+    env,
     box: new SecretBox(SECRETS_KEY),
     signer: new TokenSigner({ secret: JWT_SECRET, issuer: 'association-platform' }),
     schema,

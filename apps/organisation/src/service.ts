@@ -7,6 +7,7 @@ import type { OrganisationDeps } from './rpc/deps';
 import { emailDeliveryHandlers } from './rpc/email-delivery';
 import { emailTemplateHandlers } from './rpc/email-templates';
 import { memberHandlers } from './rpc/members';
+import { membershipSnapshotHandlers } from './rpc/membership-snapshot';
 import { organisationHandlers } from './rpc/organisations';
 import { smtpSettingsHandlers } from './rpc/smtp-settings';
 
@@ -21,5 +22,6 @@ export function organisationService(deps: OrganisationDeps): AsyncService<organi
     ...emailTemplateHandlers(deps),
     ...smtpSettingsHandlers(deps),
     ...emailDeliveryHandlers(deps),
+    ...membershipSnapshotHandlers(deps),
   };
 }

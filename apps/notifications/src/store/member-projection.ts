@@ -1,16 +1,15 @@
+import type { ProjectionRowFacts } from '../domain/membership-projection';
 import type { Db } from './db';
 
-export interface ProjectionRow {
-  organizationId: string;
-  accountId: string;
-  role: string;
-  status: string;
-  version: Date;
-}
+export type ProjectionRow = ProjectionRowFacts;
 
-/** Applies a membership change unless a newer one was applied already (events may come out of order). */
-export async function applyMembership(db: Db, row: ProjectionRow): Promise<void> {
-  await db.$executeRawUnsafe(
+/**
+ * Applies a membership change unless a newer one was applied already (events may come out of order,
+ * and the backfill's snapshot rows meet events in either order). True when the row was written,
+ * false when the projection already held newer news.
+ */
+export async function applyMembership(db: Db, row: ProjectionRow): Promise<boolean> {
+  const written = await db.$executeRawUnsafe(
     `INSERT INTO member_projection (organization_id, account_id, role, status, version)
      VALUES ($1::uuid, $2::uuid, $3, $4, $5::timestamptz)
      ON CONFLICT (organization_id, account_id) DO UPDATE
@@ -22,6 +21,12 @@ export async function applyMembership(db: Db, row: ProjectionRow): Promise<void>
     row.status,
     row.version,
   );
+  return written > 0;
+}
+
+/** True when the projection holds no membership at all (a new or reset database). */
+export async function projectionIsEmpty(db: Db): Promise<boolean> {
+  return (await db.memberProjection.findFirst({ select: { organizationId: true } })) === null;
 }
 
 /** A deleted organisation: every membership known before the deletion ends. */

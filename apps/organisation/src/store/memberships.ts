@@ -72,3 +72,16 @@ export async function refreshListColumns(tx: Tx, accountId: string, account: Acc
     await tx.membership.update({ where: { id: row.id }, data: listColumns(account, row) });
   }
 }
+
+/**
+ * One page of every membership of live organisations, whatever its status, in id order after
+ * `afterId` (keyset paging on the primary key).
+ */
+export function membershipSnapshotPage(db: Db, afterId: string | undefined, take: number) {
+  return db.membership.findMany({
+    where: { organisation: live, ...(afterId ? { id: { gt: afterId } } : {}) },
+    select: { id: true, accountId: true, organisationId: true, status: true, joinedAt: true, endedAt: true, updatedAt: true, role: { select: { name: true } } },
+    orderBy: { id: 'asc' },
+    take,
+  });
+}

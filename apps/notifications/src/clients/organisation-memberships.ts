@@ -1,0 +1,26 @@
+import { createClient, unary, type ServiceTokens } from '@platform/grpc-server';
+import { organisationV1 } from '@platform/proto';
+
+/** One page of the organisation service's memberships (a gRPC client in production, a fake in tests). */
+export interface MembershipSnapshotSource {
+  /** The page after `afterId` ('' for the first), at most `limit` items; rejects with the gRPC error. */
+  page(afterId: string, limit: number): Promise<organisationV1.MembershipSnapshotPage>;
+  close(): void;
+}
+
+export interface OrganisationMembershipsOptions {
+  address: string;
+  tokens: ServiceTokens;
+  /** Deadline of one page (default 30 s: a page of 1000 memberships is one indexed query). */
+  timeoutMs?: number;
+}
+
+/** The organisation service's internal `ListMembershipSnapshot`, called with this service's token. */
+export function organisationMembershipSnapshot(options: OrganisationMembershipsOptions): MembershipSnapshotSource {
+  const client = createClient(organisationV1.OrganisationServiceClient, options.address);
+  return {
+    page: (afterId, limit) =>
+      unary(client, client.listMembershipSnapshot, { afterId, limit }, { token: options.tokens.current(), timeoutMs: options.timeoutMs ?? 30_000 }),
+    close: () => client.close(),
+  };
+}
