@@ -1,7 +1,9 @@
 import os from 'node:os';
 import { context, diag, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OtlpGrpcExporter } from '@opentelemetry/exporter-trace-otlp-grpc';
+import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, ConsoleSpanExporter, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
@@ -9,6 +11,10 @@ import { createLogger } from './logger';
 
 /** Where finished spans go, decided from the standard `OTEL_*` variables by {@link tracesExporterOf}. */
 export type TracesExporterKind = 'otlp' | 'console' | 'none';
+
+/** The OTLP transports, as `OTEL_EXPORTER_OTLP_(TRACES_)PROTOCOL` names them. */
+export const OTLP_PROTOCOLS = ['http/protobuf', 'http/json', 'grpc'] as const;
+export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
 
 export interface TelemetryOptions {
   /** The environment to read `OTEL_*` from (default process.env). */
@@ -48,11 +54,36 @@ export function tracesExporterOf(env: NodeJS.ProcessEnv): { kind: TracesExporter
   return { kind, ignored: listed.filter((s) => s !== kind) };
 }
 
-function exporterOf(kind: TracesExporterKind): SpanExporter | undefined {
+/**
+ * The OTLP transport: `OTEL_EXPORTER_OTLP_TRACES_PROTOCOL`, else `OTEL_EXPORTER_OTLP_PROTOCOL`, else
+ * the specification's default `http/protobuf`. An unknown value falls back to that default.
+ */
+export function otlpProtocolOf(env: NodeJS.ProcessEnv): { protocol: OtlpProtocol; unknown?: string } {
+  const asked = (env['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'] || env['OTEL_EXPORTER_OTLP_PROTOCOL'] || '').trim().toLowerCase();
+  if (asked === '') return { protocol: 'http/protobuf' };
+  return (OTLP_PROTOCOLS as readonly string[]).includes(asked) ? { protocol: asked as OtlpProtocol } : { protocol: 'http/protobuf', unknown: asked };
+}
+
+/** An OTLP span exporter for the protocol; endpoint, headers, timeout and compression come from OTEL_EXPORTER_OTLP_*. */
+export function otlpTraceExporter(protocol: OtlpProtocol): SpanExporter {
+  switch (protocol) {
+    case 'grpc':
+      return new OtlpGrpcExporter();
+    case 'http/json':
+      return new OtlpJsonExporter();
+    case 'http/protobuf':
+      return new OtlpProtobufExporter();
+    default: {
+      const unreachable: never = protocol;
+      throw new Error(`unknown OTLP protocol ${String(unreachable)}`);
+    }
+  }
+}
+
+function exporterOf(kind: TracesExporterKind, protocol: OtlpProtocol): SpanExporter | undefined {
   switch (kind) {
     case 'otlp':
-      // Endpoint, headers, timeout and compression come from OTEL_EXPORTER_OTLP_* (http/json).
-      return new OTLPTraceExporter();
+      return otlpTraceExporter(protocol);
     case 'console':
       return new ConsoleSpanExporter();
     case 'none':
@@ -96,9 +127,9 @@ export function initTelemetry(serviceName: string, options: TelemetryOptions = {
 
   const choice = tracesExporterOf(env);
   if (choice.ignored.length > 0) log.warn({ ignored: choice.ignored }, 'OTEL_TRACES_EXPORTER lists exporters this build does not have');
-  const protocol = env['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'] ?? env['OTEL_EXPORTER_OTLP_PROTOCOL'];
-  if (choice.kind === 'otlp' && protocol && protocol !== 'http/json') log.warn({ protocol }, 'only the OTLP http/json protocol is built in; using it');
-  const exporter = exporterOf(choice.kind);
+  const { protocol, unknown } = otlpProtocolOf(env);
+  if (choice.kind === 'otlp' && unknown) log.warn({ protocol: unknown, using: protocol }, 'unknown OTLP protocol; using the default');
+  const exporter = exporterOf(choice.kind, protocol);
   const spanProcessors = [...(options.spanProcessors ?? []), ...(exporter ? [new BatchSpanProcessor(exporter)] : [])];
 
   // Synchronous attributes only: a pending (async) one delays every export until it settles.
@@ -132,6 +163,6 @@ export function initTelemetry(serviceName: string, options: TelemetryOptions = {
       })()),
   };
   active = telemetry;
-  if (choice.kind !== 'none') log.info({ exporter: choice.kind }, 'exporting traces');
+  if (choice.kind !== 'none') log.info({ exporter: choice.kind, ...(choice.kind === 'otlp' ? { protocol } : {}) }, 'exporting traces');
   return telemetry;
 }
