@@ -16,6 +16,7 @@ import { migrationsDir as defaultMigrationsDir } from './paths';
 import { readFixtures } from './seed/fixtures';
 import { generateSite, type SeedSizes } from './seed/generator';
 import { isEmpty, loadSite, type LoadCounts } from './store/bulk-load';
+import { ChangeLock, type ChangeLockHooks } from './store/change-lock';
 import { createPool } from './store/db';
 import { EnquiriesStore } from './store/enquiries-store';
 import { PageCursors } from './store/page-cursors';
@@ -46,6 +47,8 @@ export interface LegacySiteConfig {
   migrationsDir?: string;
   bcryptRounds?: number;
   clock?: () => Date;
+  /** Tests only: hooks inside the change-locked writes and sync page reads (see ChangeLock). */
+  changeLockHooks?: ChangeLockHooks;
   logger?: Logger;
   /**
    * A file the started site writes its sync key and logins to, before it reports ready
@@ -135,14 +138,17 @@ export function createLegacySite(config: LegacySiteConfig): LegacySite {
   const rounds = config.bcryptRounds ?? 10;
   // One set of page cursors for both stores: a write through either invalidates remembered totals.
   const cursors = new PageCursors();
+  const clock = config.clock ?? (() => new Date());
+  // One change lock for both stores: every stamping write is ordered against every sync page read.
+  const changes = new ChangeLock(pool, config.schema, clock, config.changeLockHooks);
   const services: SiteServices = {
-    users: new UsersStore(pool, cursors),
-    posts: new PostsStore(pool, cursors),
+    users: new UsersStore(pool, changes, cursors),
+    posts: new PostsStore(pool, changes, cursors),
     settings: new SettingsStore(pool),
     sessions: new SessionsStore(pool),
     enquiries: new EnquiriesStore(pool),
     logger,
-    clock: config.clock ?? (() => new Date()),
+    clock,
     jwtSecret: config.jwtSecret,
     offsetMinutes: parseUtcOffset(config.timezone),
     timezone: config.timezone,

@@ -109,7 +109,7 @@ export function appRouter(services: SiteServices): Router {
         }
         const post = await single(params, ['event'], caller);
         if (!post) throw LegacyError.missingParam('id');
-        await services.posts.setAttendance(post.id, caller.user.id, action === 'attend', services.clock());
+        await services.posts.setAttendance(post.id, caller.user.id, action === 'attend');
         const updated = present(await services.posts.findById(post.id, ['event']), 'the event just updated');
         res.json((await shape([updated]))[0]);
         return;
@@ -394,7 +394,7 @@ export function appRouter(services: SiteServices): Router {
       if (Object.keys(fields).length) {
         await assertWritable(services);
         const update = parseMemberUpdate(fields, caller.user.id);
-        await services.users.update(caller.user.id, update.fields, update.meta, services.clock());
+        await services.users.update(caller.user.id, update.fields, update.meta);
       }
       if (deviceToken) {
         const platform = (stringParam(params, 'device_platform') ?? 'android').toLowerCase();

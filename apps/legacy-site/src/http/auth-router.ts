@@ -139,18 +139,15 @@ export function authRouter(services: SiteServices): Router {
     const base = wanted || email.slice(0, email.indexOf('@')).toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'member';
     let login = base;
     for (let n = 2; await services.users.loginTaken(login); n++) login = `${base}-${n}`;
-    const id = await services.users.create(
-      {
-        user_login: login,
-        user_pass: await services.hashPassword(password),
-        user_nicename: login.toLowerCase().replace(/[^a-z0-9-]/g, '-'),
-        user_email: email,
-        display_name: `${firstName} ${lastName}`,
-        role: ROLE_PENDING,
-        meta: { first_name: firstName, last_name: lastName },
-      },
-      services.clock(),
-    );
+    const id = await services.users.create({
+      user_login: login,
+      user_pass: await services.hashPassword(password),
+      user_nicename: login.toLowerCase().replace(/[^a-z0-9-]/g, '-'),
+      user_email: email,
+      display_name: `${firstName} ${lastName}`,
+      role: ROLE_PENDING,
+      meta: { first_name: firstName, last_name: lastName },
+    });
     const user = present(await services.users.findById(id), 'the member just signed up');
     res.status(201).json(await issueSession(services, user, deviceOf(params)));
   });

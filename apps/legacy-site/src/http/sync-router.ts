@@ -69,7 +69,7 @@ export function syncRouter(services: SiteServices): Router {
     if (email !== undefined && !sameEmail(email, current.user_email) && (await services.users.emailTaken(email, id))) {
       throw new LegacyError(LegacyErrorCode.EXISTING_EMAIL, 'Sorry, that email address is already used!');
     }
-    await services.users.update(id, update.fields, update.meta, services.clock());
+    await services.users.update(id, update.fields, update.meta);
     res.json(memberRecord(present(await services.users.findById(id), 'the member just updated')));
   });
 
@@ -78,7 +78,7 @@ export function syncRouter(services: SiteServices): Router {
     const id = pathId(req.params['id'], LegacyErrorCode.POST_NOT_FOUND, 'post');
     if (!(await services.posts.findById(id, ['event']))) throw new LegacyError(LegacyErrorCode.POST_NOT_FOUND, 'Invalid post ID.');
     const update = parseEventUpdate(req.body, id);
-    await services.posts.update(id, ['event'], update.fields, update.meta, services.clock());
+    await services.posts.update(id, ['event'], update.fields, update.meta);
     const post = present(await services.posts.findById(id, ['event']), 'the event just updated');
     res.json(postRecord(post, await services.posts.relations([post]), siteContext(services, req)));
   });

@@ -26,10 +26,15 @@ export function createPool(connectionString: string, schema: string, max = 10): 
   });
 }
 
-export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in a transaction on one connection: committed when it resolves, rolled back when it
+ * throws. `begin` opens the transaction (simple-protocol text, so it may be `BEGIN; SELECT …` to take
+ * a lock in the same round trip).
+ */
+export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
+    await client.query(begin);
     const result = await work(client);
     await client.query('COMMIT');
     return result;

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import type { Paging } from '../domain/paging';
 import { emptyRelations, type AuthorRow, type ImageRow, type PostRelations, type PostRow, type TermRow } from '../domain/rows';
-import { inTransaction } from './db';
+import type { ChangeLock } from './change-lock';
 import { PageCursors } from './page-cursors';
 import { escapeLike, writeMeta } from './users-store';
 
@@ -28,15 +28,18 @@ const UPDATABLE = ['post_title', 'post_content', 'post_excerpt', 'post_name', 'p
 export class PostsStore {
   constructor(
     private readonly pool: Pool,
+    private readonly changes: ChangeLock,
     private readonly cursors = new PageCursors(),
   ) {}
 
-  /** One page of posts of the given types ordered by id, optionally only those modified at or after `since`. */
+  /**
+   * One page of posts of the given types ordered by id, optionally only those modified at or after
+   * `since`, read under the shared change lock (see UsersStore.page).
+   */
   async page(types: readonly string[], paging: Paging, since?: Date): Promise<{ rows: PostRow[]; total: number }> {
     const scope = types.join(',');
     const cursor = this.cursors.before(scope, since, paging.perPage, paging.page);
     const after = cursor?.lastId;
-    const knownTotal = this.cursors.totalOf(cursor);
     const filter = `p.post_type = ANY($1::text[])${since ? ' AND p.modified_at >= $2' : ''}`;
     const base: unknown[] = since ? [types, since] : [types];
     const pageParams = [...base, paging.perPage, after ?? paging.offset];
@@ -46,16 +49,19 @@ export class PostsStore {
       after !== undefined
         ? `SELECT p.id FROM posts p WHERE ${filter} AND p.id > ${rest} ORDER BY p.id LIMIT ${limit}`
         : `SELECT p.id FROM posts p WHERE ${filter} ORDER BY p.id LIMIT ${limit} OFFSET ${rest}`;
-    const [rows, count] = await Promise.all([
+    const [rows, total] = await this.changes.read(async (client) => {
       // Ids first, meta only for the page (see UsersStore.page).
-      this.pool.query<PostRow>(
+      const page = await client.query<PostRow>(
         `WITH page AS (${pageQuery}) SELECT ${POST_COLUMNS} FROM page JOIN posts p ON p.id = page.id ORDER BY p.id`,
         pageParams,
-      ),
-      knownTotal !== undefined ? Promise.resolve({ rows: [{ total: knownTotal }] }) : this.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM posts p WHERE ${filter}`, base),
-    ]);
+      );
+      // Checked under the lock: a write through this process that committed before is counted.
+      const knownTotal = this.cursors.totalOf(cursor);
+      if (knownTotal !== undefined) return [page, knownTotal] as const;
+      const count = await client.query<{ total: number }>(`SELECT count(*)::int AS total FROM posts p WHERE ${filter}`, base);
+      return [page, count.rows[0]?.total ?? 0] as const;
+    });
     const last = rows.rows.at(-1);
-    const total = count.rows[0]?.total ?? 0;
     if (last && rows.rows.length === paging.perPage) this.cursors.remember(scope, since, paging.perPage, paging.page, last.id, total);
     return { rows: rows.rows, total };
   }
@@ -183,16 +189,13 @@ export class PostsStore {
     return result.rows;
   }
 
-  /** Applies column and meta changes to a post of one of the given types and stamps the change time. */
-  async update(
-    id: number,
-    types: readonly string[],
-    fields: Record<string, string>,
-    meta: Record<string, string | null>,
-    now: Date,
-  ): Promise<boolean> {
+  /**
+   * Applies column and meta changes to a post of one of the given types and stamps the change time
+   * (the clock read under the change lock).
+   */
+  async update(id: number, types: readonly string[], fields: Record<string, string>, meta: Record<string, string | null>): Promise<boolean> {
     this.cursors.touched();
-    return inTransaction(this.pool, async (client) => {
+    return this.changes.write(async (client, now) => {
       const sets = ['modified_at = $3'];
       const params: unknown[] = [id, types, now];
       for (const [key, value] of Object.entries(fields)) {
@@ -207,10 +210,13 @@ export class PostsStore {
     });
   }
 
-  /** Records or removes a member's attendance and keeps `_event_attending_count` in step. */
-  async setAttendance(postId: number, userId: number, attending: boolean, now: Date): Promise<void> {
+  /**
+   * Records or removes a member's attendance, keeps `_event_attending_count` in step and stamps the
+   * event's change time (the clock read under the change lock).
+   */
+  async setAttendance(postId: number, userId: number, attending: boolean): Promise<void> {
     this.cursors.touched();
-    await inTransaction(this.pool, async (client) => {
+    await this.changes.write(async (client, now) => {
       const changed = attending
         ? await client.query(`INSERT INTO event_attendees (post_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
             postId,

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import type { Paging } from '../domain/paging';
 import type { Meta, UserRow } from '../domain/rows';
-import { inTransaction } from './db';
+import type { ChangeLock } from './change-lock';
 import { PageCursors } from './page-cursors';
 import { present } from '../domain/present';
 
@@ -33,17 +33,18 @@ export interface DirectoryQuery {
 export class UsersStore {
   constructor(
     private readonly pool: Pool,
+    private readonly changes: ChangeLock,
     private readonly cursors = new PageCursors(),
   ) {}
 
   /**
    * One page of users ordered by id, optionally only those modified at or after `since`, with the
-   * total. Ordering by id keeps a record's place fixed while others change during a pull.
+   * total. Ordering by id keeps a record's place fixed while others change during a pull. Read under
+   * the shared change lock (see ChangeLock): a change stamped but not yet committed is waited for.
    */
   async page(paging: Paging, since?: Date): Promise<{ rows: UserRow[]; total: number }> {
     const cursor = this.cursors.before('members', since, paging.perPage, paging.page);
     const after = cursor?.lastId;
-    const knownTotal = this.cursors.totalOf(cursor);
     const filter = since ? 'u.modified_at >= $1' : 'TRUE';
     const base: unknown[] = since ? [since] : [];
     const limit = `$${base.length + 1}`;
@@ -52,17 +53,20 @@ export class UsersStore {
       after !== undefined
         ? `SELECT u.id FROM users u WHERE ${filter} AND u.id > ${rest} ORDER BY u.id LIMIT ${limit}`
         : `SELECT u.id FROM users u WHERE ${filter} ORDER BY u.id LIMIT ${limit} OFFSET ${rest}`;
-    const [rows, count] = await Promise.all([
+    const [rows, total] = await this.changes.read(async (client) => {
       // Ids first (an index-only scan), meta only for the page: select-list subqueries would
       // otherwise run for every skipped row of an OFFSET.
-      this.pool.query<UserRow>(
+      const page = await client.query<UserRow>(
         `WITH page AS (${pageQuery}) SELECT ${USER_COLUMNS} FROM page JOIN users u ON u.id = page.id ORDER BY u.id`,
         [...base, paging.perPage, after ?? paging.offset],
-      ),
-      knownTotal !== undefined ? Promise.resolve({ rows: [{ total: knownTotal }] }) : this.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u WHERE ${filter}`, base),
-    ]);
+      );
+      // Checked under the lock: a write through this process that committed before is counted.
+      const knownTotal = this.cursors.totalOf(cursor);
+      if (knownTotal !== undefined) return [page, knownTotal] as const;
+      const count = await client.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u WHERE ${filter}`, base);
+      return [page, count.rows[0]?.total ?? 0] as const;
+    });
     const last = rows.rows.at(-1);
-    const total = count.rows[0]?.total ?? 0;
     if (last && rows.rows.length === paging.perPage) this.cursors.remember('members', since, paging.perPage, paging.page, last.id, total);
     return { rows: rows.rows, total };
   }
@@ -100,9 +104,10 @@ export class UsersStore {
     return (result.rowCount ?? 0) > 0;
   }
 
-  async create(user: NewUser, now: Date): Promise<number> {
+  /** Inserts a user registered and modified now (the clock read under the change lock). */
+  async create(user: NewUser): Promise<number> {
     this.cursors.touched();
-    return inTransaction(this.pool, async (client) => {
+    return this.changes.write(async (client, now) => {
       const inserted = await client.query<{ id: number }>(
         `INSERT INTO users (user_login, user_pass, user_nicename, user_email, user_registered, display_name, role, modified_at)
          VALUES ($1, $2, $3, $4, date_trunc('second', $5::timestamptz AT TIME ZONE 'UTC'), $6, $7, $5) RETURNING id`,
@@ -121,11 +126,14 @@ export class UsersStore {
     });
   }
 
-  /** Applies column and meta changes (null deletes a meta key) and stamps the change time. */
-  async update(id: number, fields: Record<string, string>, meta: Record<string, string | null>, now: Date): Promise<boolean> {
+  /**
+   * Applies column and meta changes (null deletes a meta key) and stamps the change time (the clock
+   * read under the change lock).
+   */
+  async update(id: number, fields: Record<string, string>, meta: Record<string, string | null>): Promise<boolean> {
     const allowed = ['user_email', 'display_name', 'user_url'];
     this.cursors.touched();
-    return inTransaction(this.pool, async (client) => {
+    return this.changes.write(async (client, now) => {
       const sets = ['modified_at = $2'];
       const params: unknown[] = [id, now];
       for (const [key, value] of Object.entries(fields)) {
