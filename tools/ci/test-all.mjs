@@ -11,6 +11,11 @@ const reports = path.join(workspace, 'tmp/test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
+// The tests talk to the real PostgreSQL, Redis and NATS: start any that is installed but not
+// running (left running afterwards, like .ci/run does), or stop here naming what is missing.
+const servers = spawnSync(process.execPath, [path.join(workspace, 'tools/start/servers.mjs'), '--detached'], { cwd: workspace, stdio: 'inherit' });
+if (servers.status !== 0) process.exit(servers.status ?? 1);
+
 const targets = process.argv.slice(2).length ? process.argv.slice(2) : ['lint', 'typecheck', 'test', 'test:integration', 'test:e2e'];
 const run = spawnSync('npx', ['nx', 'run-many', '-t', ...targets, '--outputStyle=static', '--parallel=2'], {
   cwd: workspace,

@@ -2,6 +2,7 @@ import bcrypt from 'bcrypt';
 import type { Logger } from '@platform/telemetry';
 import { createAccount, findLiveAccountByEmail } from './store/accounts';
 import type { IdentityDb } from './store/db';
+import { isUniqueViolation } from './store/errors';
 
 /**
  * Makes sure the platform can be administered: when no account has the bootstrap email, a
@@ -9,14 +10,20 @@ import type { IdentityDb } from './store/db';
  */
 export async function ensureBootstrapAdmin(db: IdentityDb, email: string, password: string, cost: number, logger: Logger): Promise<void> {
   if (await findLiveAccountByEmail(db, email)) return;
-  await createAccount(db, {
-    email,
-    firstName: 'Platform',
-    lastName: 'Administrator',
-    passwordHash: await bcrypt.hash(password, cost),
-    status: 'ACTIVE',
-    userType: 'SYSTEM',
-    systemRole: 'SUPER_ADMIN',
-  });
+  try {
+    await createAccount(db, {
+      email,
+      firstName: 'Platform',
+      lastName: 'Administrator',
+      passwordHash: await bcrypt.hash(password, cost),
+      status: 'ACTIVE',
+      userType: 'SYSTEM',
+      systemRole: 'SUPER_ADMIN',
+    });
+  } catch (err) {
+    // Replicas starting together: another one created it first, which is all we wanted.
+    if (isUniqueViolation(err)) return;
+    throw err;
+  }
   logger.info({ email }, 'created the bootstrap SUPER_ADMIN system user');
 }

@@ -1,6 +1,9 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
 import { unary } from '@platform/grpc-server';
 import pg from 'pg';
+import { createLogger } from '@platform/telemetry';
+import { ensureBootstrapAdmin } from '../src/bootstrap';
+import { createIdentityDb } from '../src/store/db';
 import { ADMIN, startIdentityHarness, tokensOf, type IdentityHarness } from './identity-harness';
 
 const ORG_A = '6f1d2a52-0000-4000-8000-00000000000a';
@@ -105,6 +108,17 @@ describe('identity service', () => {
       expect(claims).toMatchObject({ userType: 'SYSTEM', systemRole: 'SUPER_ADMIN' });
       expect(claims.organizationId).toBeUndefined();
       expect(claims.email).toBeUndefined();
+    });
+
+    it('creates the bootstrap admin once when replicas start together', async () => {
+      const db = createIdentityDb(h.schema.connectionString, h.schema.schema);
+      try {
+        const email = 'second-bootstrap@platform.test';
+        await Promise.all(Array.from({ length: 4 }, () => ensureBootstrapAdmin(db, email, 'bootstrap password', 4, createLogger('test'))));
+        expect(await h.sql('SELECT 1 FROM account WHERE email = $1', [email])).toHaveLength(1);
+      } finally {
+        await db.$disconnect();
+      }
     });
 
     it('refuses organisation accounts at the system login and system accounts at the org login', async () => {

@@ -20,6 +20,15 @@ describe('the identity slice through the gateway', () => {
     expect(res.body).toEqual({ status: 'UP' });
   });
 
+  it('ignores a stale or bad bearer token on public routes: login, refresh and health still answer', async () => {
+    const stale = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c3RhbGU';
+    expect((await api.get('/api/auth/health', stale)).status).toBe(200);
+    const login = await api.post('/api/auth/system/login', ADMIN, stale);
+    expect(login.status).toBe(200);
+    expect((await api.post('/api/auth/tokens/refresh', { refreshToken: login.body.refreshToken }, stale)).status).toBe(200);
+    expect((await api.get('/api/auth/me', stale)).status).toBe(401);
+  });
+
   it('logs the bootstrap administrator in as a SYSTEM user', async () => {
     const res = await api.post('/api/auth/system/login', ADMIN);
     expect(res.status).toBe(200);

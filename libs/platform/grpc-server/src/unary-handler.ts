@@ -32,6 +32,20 @@ function verifyCaller(signer: TokenSigner, token: string | undefined): AccessCla
 }
 
 /**
+ * The caller of a public RPC: a valid token still names them, but an expired or otherwise bad one
+ * is ignored rather than refused, so a client that always sends its (stale) access token can still
+ * sign in, refresh or reset a password, and such a 401 never counts toward the login lockout.
+ */
+function publicCaller(signer: TokenSigner, token: string | undefined): { caller?: AccessClaims; token?: string } {
+  try {
+    const caller = verifyCaller(signer, token);
+    return caller ? { caller, token } : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
  * Adapts async handlers to grpc-js. Before the handler runs, the caller's token is verified and the
  * RPC's access (from its proto option) is enforced, organisation scope included; internal RPCs
  * need a service token. Errors become gRPC statuses; the callback is called exactly once.
@@ -76,8 +90,9 @@ export function adaptService<S>(
           endRpcSpan(span, 'server', code);
         };
         void (async () => {
-          const token = bearerToken(call.metadata);
-          const caller = verifyCaller(deps.signer, token);
+          const presented = bearerToken(call.metadata);
+          const { caller, token } =
+            access.kind === 'exposed' && access.auth === 'public' ? publicCaller(deps.signer, presented) : { caller: verifyCaller(deps.signer, presented), token: presented };
           if (access.kind === 'internal') authorizeService(caller);
           else authorize(caller, accessRuleFor(access, call.request));
           const ctx: CallContext = {

@@ -74,6 +74,15 @@ describe('a platform gRPC service', () => {
     await expect(unary(client, client.getHealth, {})).resolves.toEqual({ status: 'UP' });
   });
 
+  it('ignores a bad or expired token on a public RPC, and still refuses it on a user RPC', async () => {
+    const other = new TokenSigner({ secret: 'o'.repeat(40), issuer: 'test' });
+    const forged = other.signAccess({ sub: 'u1', userType: 'ORGANIZATION', sid: 's1' }).token;
+    for (const token of [forged, 'not.a.jwt']) {
+      await expect(unary(client, client.getHealth, {}, { token })).resolves.toEqual({ status: 'UP' });
+      expect((await failure(unary(client, client.revokeTokens, {}, { token })))?.code).toBe(status.UNAUTHENTICATED);
+    }
+  });
+
   it('refuses a user RPC without a token, with the platform code in metadata', async () => {
     const err = await failure(unary(client, client.revokeTokens, {}));
     expect(err?.code).toBe(status.UNAUTHENTICATED);

@@ -26,6 +26,19 @@ async function execute(connectionString: string, sql: string): Promise<void> {
 }
 
 /**
+ * Creates the database a test URL names (a fresh server has only `postgres`), through the server's
+ * `postgres` database. Suites starting together may race to it: "already exists" is success.
+ */
+async function createDatabaseOf(connectionString: string): Promise<void> {
+  const url = new URL(connectionString);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  await execute(url.toString(), `CREATE DATABASE "${name.replace(/"/g, '""')}"`).catch((err: { code?: string }) => {
+    if (err.code !== '42P04' && err.code !== '23505') throw err;
+  });
+}
+
+/**
  * Creates an empty schema of its own for a test suite on the real server, so suites run in
  * parallel without seeing each other's rows. Call `drop()` in afterAll.
  */
@@ -35,7 +48,11 @@ export async function createTestSchema(label: string, connectionString = testDat
   const room = 63 - `t__${suffix}`.length;
   const slug = label.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, room);
   const schema = `t_${slug || 'suite'}_${suffix}`;
-  await execute(connectionString, `CREATE SCHEMA "${schema}"`);
+  await execute(connectionString, `CREATE SCHEMA "${schema}"`).catch(async (err: { code?: string }) => {
+    if (err.code !== '3D000') throw err; // only "database does not exist" is ours to mend
+    await createDatabaseOf(connectionString);
+    await execute(connectionString, `CREATE SCHEMA "${schema}"`);
+  });
   return {
     schema,
     connectionString,
