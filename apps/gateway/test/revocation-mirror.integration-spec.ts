@@ -12,9 +12,9 @@ describe('the in-memory denylist mirror', () => {
   const denylist = new SessionDenylist(store.redis, store.prefix, 3600, () => now);
   const mirrors: RevocationMirror[] = [];
 
-  const startMirror = async (options: { maxEntries?: number; connectionName?: string } = {}) => {
+  const startMirror = async (options: { maxEntries?: number; connectionName?: string; resyncEveryMs?: number } = {}) => {
     const subscriber = store.redis.duplicate({ connectionName: options.connectionName ?? 'mirror-test' });
-    const mirror = new RevocationMirror(subscriber, store.redis, store.prefix, testLogger(), { retryMs: 200, maxEntries: options.maxEntries });
+    const mirror = new RevocationMirror(subscriber, store.redis, store.prefix, testLogger(), { retryMs: 200, maxEntries: options.maxEntries, resyncEveryMs: options.resyncEveryMs });
     mirrors.push(mirror);
     await mirror.start();
     return mirror;
@@ -87,6 +87,14 @@ describe('the in-memory denylist mirror', () => {
 
     await eventually(() => expect(mirror.lookup(session)).toBe(true));
     expect(mirror.isLive).toBe(true);
+  });
+
+  it('picks up, by its periodic reload, a record written without a notice (an older replica mid-upgrade)', async () => {
+    const mirror = await startMirror({ resyncEveryMs: 300 });
+    const session = token();
+    await store.redis.set(`${store.prefix}revoked:sid:${session.sid}`, String(now), 'EX', 600);
+    expect(mirror.lookup(session)).toBe(false);
+    await eventually(() => expect(mirror.lookup(session)).toBe(true));
   });
 
   it('stands down when the denylist outgrows it, and checks read Redis', async () => {

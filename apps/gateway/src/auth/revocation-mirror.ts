@@ -16,8 +16,13 @@ export interface RevocationMirrorOptions {
   maxEntries?: number;
   /** How often the subscriber connection is pinged; a silent connection is dropped and resynced. */
   heartbeatMs?: number;
-  /** How long to wait before trying again after a resync failed or the mirror grew too large. */
+  /** How long to wait before trying again after a resync failed or the mirror grew too large (doubling while too large). */
   retryMs?: number;
+  /**
+   * A full reload this often, even when nothing looked wrong: a safety net for records written
+   * without a notice (a replica of an older version during a rolling upgrade). Default 5 minutes.
+   */
+  resyncEveryMs?: number;
   now?: () => number;
 }
 
@@ -40,10 +45,16 @@ export class RevocationMirror {
   private live = false;
   private generation = 0;
   private stopped = false;
+  private started = false;
+  /** Stood down for size: notices are not kept (memory) until the next reload starts. */
+  private oversized = false;
+  /** Reloads in a row that found the denylist too large: each waits longer. */
+  private oversizeStreak = 0;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly maxEntries: number;
   private readonly heartbeatMs: number;
   private readonly retryMs: number;
+  private readonly resyncEveryMs: number;
   private readonly now: () => number;
 
   constructor(
@@ -56,6 +67,7 @@ export class RevocationMirror {
     this.maxEntries = options.maxEntries ?? 200_000;
     this.heartbeatMs = options.heartbeatMs ?? 5_000;
     this.retryMs = options.retryMs ?? 30_000;
+    this.resyncEveryMs = options.resyncEveryMs ?? 300_000;
     this.now = options.now ?? Date.now;
   }
 
@@ -79,12 +91,20 @@ export class RevocationMirror {
       if (channel === RevocationMirror.channel(this.prefix)) this.applyNotice(message);
     });
     this.subscriber.on('close', () => this.standDown('the subscriber connection closed'));
+    // After a reconnection (ioredis emits ready again), whatever was published meanwhile is lost:
+    // reload. Registered before the first load, so a reconnection during it is not missed.
+    this.subscriber.on('ready', () => {
+      if (this.started) void this.resync();
+    });
     if (this.subscriber.status === 'wait') await this.subscriber.connect();
+    else if (this.subscriber.status !== 'ready') await this.readyOrTimeout(10_000);
+    this.started = true;
     await this.resync();
-    // After a reconnection (ioredis emits ready again), whatever was published meanwhile is lost: reload.
-    this.subscriber.on('ready', () => void this.resync());
     this.every(this.heartbeatMs, () => this.heartbeat());
     this.every(60_000, () => this.sweep());
+    this.every(this.resyncEveryMs, () => {
+      if (this.live) void this.resync();
+    });
   }
 
   async stop(): Promise<void> {
@@ -110,6 +130,7 @@ export class RevocationMirror {
     if (this.stopped) return;
     const generation = ++this.generation;
     this.live = false;
+    this.oversized = false; // from here on, notices count: they cover what the scan may not see
     this.sessions.clear();
     this.accounts.clear();
     try {
@@ -123,6 +144,7 @@ export class RevocationMirror {
         if (this.size > this.maxEntries) return this.tooLarge();
       } while (cursor !== '0');
       if (generation !== this.generation || this.stopped) return;
+      this.oversizeStreak = 0;
       this.live = this.subscriber.status === 'ready';
       this.logger.info({ entries: this.size, live: this.live }, 'session denylist mirror loaded');
     } catch (err) {
@@ -158,6 +180,7 @@ export class RevocationMirror {
       return;
     }
     if ((notice.kind !== 'sid' && notice.kind !== 'user') || typeof notice.id !== 'string') return;
+    if (this.oversized) return; // checks read Redis meanwhile; keep no copy
     this.merge(notice.kind, notice.id, Number(notice.revokedAt), this.now() + Number(notice.ttl) * 1000);
     if (this.live && this.size > this.maxEntries) this.tooLarge();
   }
@@ -175,8 +198,12 @@ export class RevocationMirror {
     this.live = false;
     this.sessions.clear();
     this.accounts.clear();
-    this.logger.warn({ maxEntries: this.maxEntries }, 'session denylist too large to mirror; checks read Redis');
-    this.later(() => this.resync());
+    this.oversized = true;
+    this.oversizeStreak++;
+    // Each reload of a large denylist is heavy on Redis: wait longer every time it is still too large.
+    const waitMs = Math.min(this.retryMs * 2 ** (this.oversizeStreak - 1), 30 * 60_000);
+    this.logger.warn({ maxEntries: this.maxEntries, retryInMs: waitMs }, 'session denylist too large to mirror; checks read Redis');
+    this.later(() => this.resync(), waitMs);
   }
 
   private standDown(reason: string): void {
@@ -184,6 +211,19 @@ export class RevocationMirror {
     if (!this.live) return;
     this.live = false;
     this.logger.warn({ reason }, 'session denylist mirror stood down; checks read Redis until it is resynced');
+  }
+
+  /** Waits for a connection already under way; past the timeout the first load fails and is retried. */
+  private readyOrTimeout(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.subscriber.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.subscriber.once('ready', done);
+    });
   }
 
   /** A connection that no longer answers may still look open: ping it, and drop it when silent. */
@@ -215,12 +255,12 @@ export class RevocationMirror {
     this.timers.add(timer);
   }
 
-  private later(run: () => unknown): void {
+  private later(run: () => unknown, delayMs = this.retryMs): void {
     if (this.stopped) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       run();
-    }, this.retryMs);
+    }, delayMs);
     timer.unref();
     this.timers.add(timer);
   }

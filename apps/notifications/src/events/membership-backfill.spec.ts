@@ -74,7 +74,7 @@ describe('the membership backfill', () => {
     const finished = { startedAt: new Date(0), finishedAt: new Date(1), rows: 3 };
     it.each([
       ['auto', true, undefined, true],
-      ['auto', false, undefined, false],
+      ['auto', false, undefined, true], // built from the stream alone, before backfills existed
       ['auto', false, finished, false],
       ['auto', false, { startedAt: new Date(0), rows: 0 }, true],
       ['always', false, finished, true],
@@ -135,7 +135,7 @@ describe('the membership backfill', () => {
   });
 
   it('does nothing when not due, and records a due run without an organisation service for a later start', async () => {
-    const filled = memoryStore([{ organizationId: ORG, accountId: account(9), role: 'MEMBER', status: 'ACTIVE', version: new Date() }]);
+    const filled = memoryStore([{ organizationId: ORG, accountId: account(9), role: 'MEMBER', status: 'ACTIVE', version: new Date() }], { startedAt: new Date(0), finishedAt: new Date(1), rows: 1 });
     const { source, calls, isClosed } = fakeSource([item(1)]);
     const skipped = await prepareMembershipBackfill(options(filled.store, source));
     skipped.start();

@@ -44,7 +44,10 @@ export function backfillDecision(mode: MembershipBackfillMode, state: { projecti
   if (mode === 'always') return { run: true, reason: 'MEMBERSHIP_BACKFILL=always' };
   if (state.lastRun && !state.lastRun.finishedAt) return { run: true, reason: `the run started at ${state.lastRun.startedAt.toISOString()} did not finish` };
   if (state.projectionEmpty) return { run: true, reason: 'the membership projection is empty' };
-  return { run: false, reason: 'the membership projection already has memberships' };
+  // Rows but no record of a run: built from the stream alone (a deployment from before the
+  // backfill existed), which misses members whose last event has left the stream.
+  if (!state.lastRun) return { run: true, reason: 'the projection was never backfilled' };
+  return { run: false, reason: 'the membership projection has been backfilled' };
 }
 
 export interface MembershipBackfillOptions {

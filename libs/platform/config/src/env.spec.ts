@@ -17,6 +17,7 @@ describe('readEnv', () => {
     expect(() => readEnv(shape, { NODE_ENV: 'production' })).toThrow('JWT_SECRET, SECRETS_KEY must be set in production');
     const builtIn = readEnv(shape, {});
     expect(() => readEnv(shape, { NODE_ENV: 'production', ...secrets, SECRETS_KEY: builtIn.SECRETS_KEY })).toThrow('SECRETS_KEY must be set');
+    expect(() => readEnv(shape, { NODE_ENV: 'production', ...secrets, SECRETS_KEY: builtIn.SECRETS_KEY.toUpperCase() })).toThrow('SECRETS_KEY must be set');
     expect(readEnv(shape, { NODE_ENV: 'production', ...secrets }).SECRETS_KEY).toBe(secrets.SECRETS_KEY);
   });
 

@@ -11,7 +11,7 @@ export function readEnv<S extends z.ZodRawShape>(shape: S, env: NodeJS.ProcessEn
     throw new Error(`invalid configuration: ${problems}`);
   }
   if ((parsed.data as { NODE_ENV?: string }).NODE_ENV === 'production') {
-    const unset = DEVELOPMENT_ONLY_SECRETS.filter((name) => name in shape && (!env[name] || env[name] === developmentDefault(name)));
+    const unset = DEVELOPMENT_ONLY_SECRETS.filter((name) => name in shape && (!env[name] || isDevelopmentDefault(name, env[name])));
     if (unset.length > 0) throw new Error(`invalid configuration: ${unset.join(', ')} must be set in production (the built-in value is public)`);
   }
   return parsed.data;
@@ -20,8 +20,10 @@ export function readEnv<S extends z.ZodRawShape>(shape: S, env: NodeJS.ProcessEn
 /** Secrets whose built-in default only serves development and tests: production refuses to start on them. */
 const DEVELOPMENT_ONLY_SECRETS = ['JWT_SECRET', 'SECRETS_KEY'] as const;
 
-function developmentDefault(name: (typeof DEVELOPMENT_ONLY_SECRETS)[number]): unknown {
-  return commonEnv[name].parse(undefined);
+/** The built-in value, however it is spelt (a hex key is the same key in upper case). */
+function isDevelopmentDefault(name: (typeof DEVELOPMENT_ONLY_SECRETS)[number], value: string): boolean {
+  const builtIn = String(commonEnv[name].parse(undefined));
+  return name === 'SECRETS_KEY' ? value.toLowerCase() === builtIn.toLowerCase() : value === builtIn;
 }
 
 /** Shared defaults for the local servers (the machine's standard ports). */

@@ -19,6 +19,7 @@ export class HealthMonitor {
   private draining = false;
   private timer?: NodeJS.Timeout;
   private readonly watchers = new Set<ServerWritableStream<healthV1.HealthCheckRequest, healthV1.HealthCheckResponse>>();
+  private readonly livenessWatchers = new Set<ServerWritableStream<healthV1.HealthCheckRequest, healthV1.HealthCheckResponse>>();
   private lastFailures: string[] = [];
 
   constructor(
@@ -35,14 +36,19 @@ export class HealthMonitor {
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
-    for (const watcher of this.watchers) watcher.end();
+    for (const watcher of [...this.watchers, ...this.livenessWatchers]) watcher.end();
     this.watchers.clear();
+    this.livenessWatchers.clear();
   }
 
-  /** From now on NOT_SERVING, whatever the dependencies say (graceful shutdown). */
+  /**
+   * From now on NOT_SERVING, whatever the dependencies say (graceful shutdown). Open Watch streams
+   * are told so and then ended: a watcher never holds the server's shutdown open.
+   */
   drain(): void {
     this.draining = true;
     this.set(false);
+    this.stop();
   }
 
   isServing(): boolean {
@@ -96,11 +102,21 @@ export class HealthMonitor {
       watch: (call: ServerWritableStream<healthV1.HealthCheckRequest, healthV1.HealthCheckResponse>) => {
         if (call.request.service === LIVENESS_SERVICE) {
           call.write({ status: ServingStatus.SERVING });
+          if (this.draining) call.end();
+          else {
+            // Alive until the process stops; the stream ends with the drain, like the others.
+            this.livenessWatchers.add(call);
+            call.on('cancelled', () => this.livenessWatchers.delete(call));
+          }
+          return;
+        }
+        call.write({ status: this.status() });
+        if (this.draining) {
+          call.end();
           return;
         }
         this.watchers.add(call);
         call.on('cancelled', () => this.watchers.delete(call));
-        call.write({ status: this.status() });
       },
     };
   }

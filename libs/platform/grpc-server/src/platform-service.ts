@@ -98,8 +98,14 @@ export async function startPlatformService<Db extends PlatformDb>(
 
   // What to close, in opening order; closed last-opened first.
   const opened: Array<() => Promise<void> | void> = [];
+  // Each close is attempted even when an earlier one fails, so a stuck consumer never keeps the
+  // database or NATS open.
   const closeAll = async (): Promise<void> => {
-    for (const close of [...opened].reverse()) await close();
+    for (const close of [...opened].reverse()) {
+      await Promise.resolve()
+        .then(close)
+        .catch((err: unknown) => logger.warn({ err }, `${name}: a part failed to stop`));
+    }
   };
   try {
     const db = spec.createDb(spec.databaseUrl, schema);

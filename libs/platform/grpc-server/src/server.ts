@@ -60,8 +60,16 @@ export async function startGrpcService(options: GrpcServiceOptions): Promise<Run
   const grpcPort = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`${host}:${options.grpcPort}`, ServerCredentials.createInsecure(), (err, port) => (err ? reject(err) : resolve(port))),
   );
-  await health.start();
-  const admin = await startAdminHttp(options.adminPort, health, options.registry, host);
+  let admin: Awaited<ReturnType<typeof startAdminHttp>>;
+  try {
+    await health.start();
+    admin = await startAdminHttp(options.adminPort, health, options.registry, host);
+  } catch (err) {
+    // The gRPC server serves from bind on: a start that fails past it must not leave it running.
+    health.stop();
+    server.forceShutdown();
+    throw err;
+  }
   logger.info({ grpcPort, adminPort: admin.port }, `${options.name} listening`);
 
   let stopping: Promise<void> | undefined;
