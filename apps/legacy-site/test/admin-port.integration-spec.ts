@@ -2,9 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger } from '@platform/telemetry';
-import { createLegacySite } from '../src/site';
-import { startTestSite, SYNC_KEY, type TestSite } from './support/harness';
+import { startTestSite, SYNC_KEY, unreachableSite, type TestSite } from './support/harness';
 
 /** The value of one sample of the Prometheus text, or undefined when there is none. */
 function sample(metrics: string, name: string, labels: Record<string, string>): number | undefined {
@@ -88,13 +86,7 @@ describe('admin port (/healthz, /readyz, /metrics)', () => {
 
 describe('admin port of a site that is not serving', () => {
   it('is alive but not ready before the site serves, and its database does not answer', async () => {
-    const site = createLegacySite({
-      databaseUrl: 'postgresql://postgres@127.0.0.1:1/postgres',
-      schema: 'legacy_unreachable',
-      jwtSecret: 'x'.repeat(32),
-      timezone: '+10:00',
-      logger: createLogger('legacy-site-test'),
-    });
+    const site = unreachableSite();
     const server = site.adminApp.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -110,13 +102,7 @@ describe('admin port of a site that is not serving', () => {
   });
 
   it('closes the admin port when the site cannot start', async () => {
-    const site = createLegacySite({
-      databaseUrl: 'postgresql://postgres@127.0.0.1:1/postgres',
-      schema: 'legacy_unreachable',
-      jwtSecret: 'x'.repeat(32),
-      timezone: '+10:00',
-      logger: createLogger('legacy-site-test'),
-    });
+    const site = unreachableSite();
     const probe = site.adminApp.listen(0, '127.0.0.1');
     await new Promise((resolve) => probe.once('listening', resolve));
     const port = (probe.address() as AddressInfo).port;

@@ -1,7 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '@platform/telemetry';
-import { createLegacySite } from '../src/site';
-import { ADMIN_PASSWORD, pullAll, startTestSite, type TestSite } from './support/harness';
+import { ADMIN_PASSWORD, pullAll, startTestSite, unreachableSite, type TestSite } from './support/harness';
 
 const CMS_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const MEMBER_SOURCE_FIELDS = [
@@ -27,13 +25,7 @@ describe('sync API (/api/v1/sync)', () => {
     });
 
     it('answers 503 while the database is unreachable', async () => {
-      const down = createLegacySite({
-        databaseUrl: 'postgresql://postgres@127.0.0.1:1/postgres',
-        schema: 'legacy_unreachable',
-        jwtSecret: 'x'.repeat(32),
-        timezone: '+10:00',
-        logger: createLogger('legacy-site-test'),
-      });
+      const down = unreachableSite();
       const server = down.app.listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
       const port = (server.address() as AddressInfo).port;

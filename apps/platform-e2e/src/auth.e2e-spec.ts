@@ -1,8 +1,7 @@
-import { ADMIN, http, startPlatform, type Platform } from './platform';
+import { ADMIN, http, sleep, startPlatform, type Platform } from './platform';
 
 const ORG = '7a1d2a52-0000-4000-8000-0000000000e2';
 const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the identity slice through the gateway', () => {
   let platform: Platform;

@@ -1,12 +1,11 @@
 import { SecretBox } from '@platform/crypto';
 import { eventsV1 } from '@platform/proto';
 import { EventTap } from './events';
-import { ADMIN, http, startPlatform, type Platform } from './platform';
+import { ADMIN, http, sleep, startPlatform, type Platform } from './platform';
 import { totp } from './totp';
 
 const DEV_SECRETS_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 const ORG = '7a1d2a52-0000-4000-8000-0000000000e4';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('identity complete, through the gateway', () => {
   let platform: Platform;

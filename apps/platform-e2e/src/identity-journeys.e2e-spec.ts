@@ -1,13 +1,12 @@
 import { SecretBox } from '@platform/crypto';
 import { eventsV1 } from '@platform/proto';
 import { EventTap } from './events';
-import { ADMIN, http, startPlatform, type JsonResponse, type Platform } from './platform';
+import { ADMIN, holdsSoon, http, sleep, startPlatform, type JsonResponse, type Platform } from './platform';
 import { totp } from './totp';
 
 const DEV_SECRETS_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 const PASSWORD = 'journey password';
 const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Six digits that are not a valid code of `secret` anywhere near now (a wrong code for sure). */
 const wrongCode = (secret: string) => {
@@ -44,13 +43,7 @@ describe('identity journeys through the gateway, on the real organisation servic
     return registered.body.id as string;
   };
   const refresh = (refreshToken: string, headers: Record<string, string> = {}) => api.call('POST', '/api/auth/tokens/refresh', { body: { refreshToken }, headers });
-  const eventually = async (check: () => Promise<boolean>, tries = 50) => {
-    for (let i = 0; i < tries; i++) {
-      if (await check()) return true;
-      await sleep(100);
-    }
-    return false;
-  };
+  const eventually = (check: () => Promise<boolean>, tries = 50) => holdsSoon(check, tries);
   const refusedSoon = (token: string) => eventually(async () => (await api.get('/api/auth/me', token)).status === 401);
   /** PUT takes exactly what GET answers: read, change some fields, write back. */
   const changeSettings = async (changes: Record<string, unknown>) => {

@@ -1,8 +1,7 @@
 import { freePort } from '@platform/testing';
 import { mailTo } from './mail';
-import { ADMIN, http, startPlatform, type Platform } from './platform';
+import { ADMIN, http, sleep, startPlatform, type Platform } from './platform';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());
 
 /** Polls until `probe` answers something (not undefined), or fails after 10 s. */

@@ -1,7 +1,6 @@
-import { ADMIN, http, startPlatform, type JsonResponse, type Platform } from './platform';
+import { ADMIN, holdsSoon, http, startPlatform, type JsonResponse, type Platform } from './platform';
 
 const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const UNKNOWN_UUID = '0b7c2f1e-58a4-4d3b-9c6e-2f0a1b3c4d5e';
 
 /** A 4xx problem+json whose detail or field violations say what was wrong. */
@@ -31,13 +30,7 @@ describe('organisation scoping, role limits, bad input and deletes through the g
   const orgLogin = (email: string, organizationId?: string) => api.post('/api/auth/org/login', { email, password: 'member password', ...(organizationId ? { organizationId } : {}) });
   const put = (path: string, body: unknown, token: string) => api.call('PUT', path, { body, token });
   const del = (path: string, token: string) => api.call('DELETE', path, { token });
-  const eventually = async (check: () => Promise<boolean>, tries = 50) => {
-    for (let i = 0; i < tries; i++) {
-      if (await check()) return true;
-      await sleep(100);
-    }
-    return false;
-  };
+  const eventually = (check: () => Promise<boolean>, tries = 50) => holdsSoon(check, tries);
   const createWithOwner = async (slug: string, ownerEmail: string) => {
     await register(ownerEmail);
     const res = await api.post('/api/admin/orgs/create-with-owner', { orgName: `Org ${slug}`, orgSlug: slug, ownerEmail, ownerFirstName: 'Owen', ownerLastName: 'Owner', sendWelcomeEmail: false }, admin);

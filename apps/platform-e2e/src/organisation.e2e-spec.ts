@@ -1,7 +1,6 @@
-import { ADMIN, http, startPlatform, type Platform } from './platform';
+import { ADMIN, holdsSoon, http, startPlatform, type Platform } from './platform';
 
 const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the organisation slice through the gateway, on the real services', () => {
   let platform: Platform;
@@ -13,13 +12,7 @@ describe('the organisation slice through the gateway, on the real services', () 
 
   const register = (email: string) => api.post('/api/auth/org/register', { email, password: 'member password', firstName: email.split('@')[0], lastName: 'Person' });
   const orgLogin = (email: string, organizationId?: string) => api.post('/api/auth/org/login', { email, password: 'member password', ...(organizationId ? { organizationId } : {}) });
-  const eventually = async (check: () => Promise<boolean>) => {
-    for (let i = 0; i < 30; i++) {
-      if (await check()) return true;
-      await sleep(100);
-    }
-    return false;
-  };
+  const eventually = (check: () => Promise<boolean>, tries = 30) => holdsSoon(check, tries);
 
   beforeAll(async () => {
     platform = await startPlatform('organisation', { organisation: 'real' });

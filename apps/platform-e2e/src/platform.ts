@@ -6,6 +6,17 @@ export type Platform = PlatformStack;
 /** The built identity service and gateway as processes, isolated from other suites. */
 export const startPlatform = (label: string, options: { organisation?: 'fake' | 'real'; notifications?: boolean } = {}): Promise<Platform> => startPlatformStack(label, options);
 
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` every 100 ms until it holds (true) or `tries` run out (false): for effects that travel by events. */
+export async function holdsSoon(check: () => Promise<boolean>, tries = 50): Promise<boolean> {
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return true;
+    await sleep(100);
+  }
+  return false;
+}
+
 export interface JsonResponse {
   status: number;
   headers: Headers;

@@ -1,7 +1,6 @@
-import { ADMIN, http, startPlatform, type Platform } from './platform';
+import { ADMIN, http, sleep, startPlatform, type Platform } from './platform';
 
 const ORG = '7a1d2a52-0000-4000-8000-0000000000e5';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('token rotation strategies through the gateway', () => {
   let platform: Platform;

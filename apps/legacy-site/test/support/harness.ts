@@ -112,3 +112,14 @@ export async function pullAll(t: TestSite, entity: string, query = '', perPage =
     if (page >= res.body.total_pages) return out;
   }
 }
+
+/** A site whose database never answers (nothing listens on port 1): for the failure paths. */
+export function unreachableSite(): LegacySite {
+  return createLegacySite({
+    databaseUrl: 'postgresql://postgres@127.0.0.1:1/postgres',
+    schema: 'legacy_unreachable',
+    jwtSecret: 'x'.repeat(32),
+    timezone: '+10:00',
+    logger: createLogger('legacy-site-test'),
+  });
+}
