@@ -101,7 +101,11 @@ async function main(): Promise<void> {
 
     // Login: 401s never reach bcrypt twice, so use the right password; the lockout counts only failures.
     const loginCall = async () => {
-      const res = await fetch(`${stack.baseUrl}/api/auth/system/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(STACK_ADMIN) });
+      const res = await fetch(`${stack.baseUrl}/api/auth/system/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(STACK_ADMIN),
+      });
       if (res.status !== 200) throw new Error(`login answered ${res.status}`);
       await res.arrayBuffer();
     };

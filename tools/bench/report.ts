@@ -25,7 +25,9 @@ export function writeSection(id: string, markdown: string): void {
   const start = `<!-- bench:${id} -->`;
   const end = `<!-- /bench:${id} -->`;
   const block = `${start}\n${markdown.trim()}\n${end}`;
-  let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n\nFigures written by the benchmarks in `tools/bench` (`npm run bench -- <name>`); never by timed tests.\n';
+  let doc = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Performance\n\nFigures written by the benchmarks in `tools/bench` (`npm run bench -- <name>`); never by timed tests.\n';
   const at = doc.indexOf(start);
   const until = doc.indexOf(end);
   doc = at >= 0 && until > at ? doc.slice(0, at) + block + doc.slice(until + end.length) : `${doc.trimEnd()}\n\n${block}\n`;

@@ -12,7 +12,7 @@ const workspace = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const [name, ...args] = process.argv.slice(2);
 const entry = name && path.join(workspace, 'tools/bench', `${name}.ts`);
 if (!entry || !existsSync(entry)) {
-  console.error('usage: npm run bench -- <gateway-overhead|...> [args]');
+  console.error('usage: npm run bench -- <gateway-overhead|idle-memory> [args]');
   process.exit(2);
 }
 const rootPkg = JSON.parse(readFileSync(path.join(workspace, 'package.json'), 'utf8'));
@@ -23,7 +23,7 @@ await build({
   outfile,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'cjs',
   sourcemap: true,
   tsconfig: path.join(workspace, 'tsconfig.base.json'),

@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { trimSourceMap } from './trim-source-map.mjs';
 
 const workspace = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const projectRoot = process.argv[2];
@@ -17,7 +18,11 @@ if (!projectRoot) {
 const appDir = path.join(workspace, projectRoot);
 const outDir = path.join(workspace, 'dist', projectRoot);
 const rootPkg = JSON.parse(readFileSync(path.join(workspace, 'package.json'), 'utf8'));
-const appPkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+// An app needs no package.json of its own (the service registry says how it runs).
+const appPkgFile = path.join(appDir, 'package.json');
+const appPkg = existsSync(appPkgFile)
+  ? JSON.parse(readFileSync(appPkgFile, 'utf8'))
+  : { name: `@platform/app-${path.basename(appDir)}`, version: rootPkg.version };
 const external = Object.keys(rootPkg.dependencies ?? {});
 
 rmSync(outDir, { recursive: true, force: true });
@@ -28,15 +33,23 @@ const result = await build({
   outfile: path.join(outDir, 'main.js'),
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'cjs',
   sourcemap: true,
+  // Stack traces need positions only; the sources would stay in every process's heap.
+  sourcesContent: false,
   tsconfig: path.join(workspace, 'tsconfig.base.json'),
   external: external.flatMap((name) => [name, `${name}/*`]),
   metafile: true,
   logLevel: 'warning',
   legalComments: 'none',
 });
+
+// Generated code (ts-proto, Prisma clients) and bundled packages keep bundle positions in stack
+// traces: their mappings would cost each process megabytes of heap (see trim-source-map.mjs).
+const mapFile = path.join(outDir, 'main.js.map');
+const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+writeFileSync(mapFile, JSON.stringify(trimSourceMap(map, (source) => /(^|\/)(generated|node_modules)\//.test(source))));
 
 // The production dependencies this bundle really imports, at the workspace's pinned versions.
 const used = new Set();

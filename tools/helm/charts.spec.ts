@@ -17,6 +17,7 @@ import {
   type Manifest,
   type ValidationResult,
 } from './support/helm';
+import { deployableApps, grpcCallers } from './support/apps';
 
 const sets = renderSets();
 const rendered = new Map<string, string>();
@@ -50,11 +51,13 @@ function missingSecrets(manifests: Manifest[]): string[] {
     const pod = workload['spec'].template.spec;
     for (const c of [...(pod.initContainers ?? []), ...pod.containers]) {
       for (const from of c.envFrom ?? []) {
-        if (from.secretRef && !from.secretRef.optional && !secrets.has(from.secretRef.name)) missing.add(`${workload['metadata'].name}: Secret ${from.secretRef.name}`);
+        if (from.secretRef && !from.secretRef.optional && !secrets.has(from.secretRef.name))
+          missing.add(`${workload['metadata'].name}: Secret ${from.secretRef.name}`);
       }
       for (const e of c.env ?? []) {
         const ref = e.valueFrom?.secretKeyRef;
-        if (ref && !ref.optional && !(ref.key in (secrets.get(ref.name) ?? {}))) missing.add(`${workload['metadata'].name}: ${e.name} from Secret ${ref.name}, key ${ref.key}`);
+        if (ref && !ref.optional && !(ref.key in (secrets.get(ref.name) ?? {})))
+          missing.add(`${workload['metadata'].name}: ${e.name} from Secret ${ref.name}, key ${ref.key}`);
       }
     }
   }
@@ -161,7 +164,7 @@ describe('a gRPC service (identity)', () => {
           {
             podSelector: {
               matchLabels: { 'app.kubernetes.io/part-of': 'association-platform' },
-              matchExpressions: [{ key: 'app.kubernetes.io/name', operator: 'In', values: ['gateway', 'organisation'] }],
+              matchExpressions: [{ key: 'app.kubernetes.io/name', operator: 'In', values: grpcCallers('identity') }],
             },
           },
         ],
@@ -195,7 +198,12 @@ describe('apps without a gRPC server', () => {
       { name: 'http', containerPort: httpPort, protocol: 'TCP' },
       { name: 'http-admin', containerPort: adminPort, protocol: 'TCP' },
     ]);
-    expect(c.env).toEqual(expect.arrayContaining([{ name: httpEnv, value: String(httpPort) }, { name: adminEnv, value: String(adminPort) }]));
+    expect(c.env).toEqual(
+      expect.arrayContaining([
+        { name: httpEnv, value: String(httpPort) },
+        { name: adminEnv, value: String(adminPort) },
+      ]),
+    );
     expect(find(manifests, 'Service', app)['spec'].ports.map((p: Manifest) => [p['name'], p['port']])).toEqual([
       ['http', httpPort],
       ['http-admin', adminPort],
@@ -264,8 +272,18 @@ describe('the demo installation of docs/operations.md', () => {
   });
 
   it('installs every app, notifications and the legacy site included, with the bundled infrastructure', () => {
-    expect(manifests.filter((m) => m['kind'] === 'Deployment').map((m) => m['metadata'].name).sort()).toEqual(['gateway', 'identity', 'legacy-site', 'notifications', 'organisation']);
-    expect(manifests.filter((m) => m['kind'] === 'StatefulSet').map((m) => m['metadata'].name).sort()).toEqual(['platform-nats', 'platform-postgresql', 'platform-redis']);
+    expect(
+      manifests
+        .filter((m) => m['kind'] === 'Deployment')
+        .map((m) => m['metadata'].name)
+        .sort(),
+    ).toEqual(deployableApps());
+    expect(
+      manifests
+        .filter((m) => m['kind'] === 'StatefulSet')
+        .map((m) => m['metadata'].name)
+        .sort(),
+    ).toEqual(['platform-nats', 'platform-postgresql', 'platform-redis']);
   });
 
   it('makes every Secret its pods need', () => {
@@ -279,15 +297,23 @@ describe('the demo installation of docs/operations.md', () => {
 });
 
 describe('the umbrella chart', () => {
-  it('installs the gateway, identity, organisation and notifications by default, with the shared ConfigMap and no bundled infrastructure', () => {
+  it('installs every app but the legacy site by default, with the shared ConfigMap and no bundled infrastructure', () => {
     const manifests = manifestsOf('platform-defaults');
-    expect(manifests.filter((m) => m['kind'] === 'Deployment').map((m) => m['metadata'].name).sort()).toEqual(['gateway', 'identity', 'notifications', 'organisation']);
+    expect(
+      manifests
+        .filter((m) => m['kind'] === 'Deployment')
+        .map((m) => m['metadata'].name)
+        .sort(),
+    ).toEqual(deployableApps().filter((app) => app !== 'legacy-site'));
     expect(manifests.filter((m) => m['kind'] === 'StatefulSet')).toEqual([]);
-    expect(find(manifests, 'ConfigMap', 'platform-config')['data']).toMatchObject({ NATS_URL: 'nats://platform-nats:4222', IDENTITY_GRPC_URL: 'identity:50051' });
+    expect(find(manifests, 'ConfigMap', 'platform-config')['data']).toMatchObject({
+      NATS_URL: 'nats://platform-nats:4222',
+      IDENTITY_GRPC_URL: 'identity:50051',
+    });
     expect(manifests.filter((m) => m['kind'] === 'Secret')).toEqual([]);
   });
 
-  it('upgrades one app alone: a new identity tag changes identity\'s resources and nothing else', () => {
+  it("upgrades one app alone: a new identity tag changes identity's resources and nothing else", () => {
     const before = manifestsOf('platform-defaults');
     const after = parseManifests(helmOk(['template', 'platform', 'charts/platform', '--namespace', 'platform', '--set', 'identity.image.tag=1.4.3']));
     const changed = after.filter((m, i) => JSON.stringify(m) !== JSON.stringify(before[i])).map((m) => `${m['kind']}/${m['metadata'].name}`);
@@ -302,15 +328,23 @@ describe('the umbrella chart', () => {
   });
 
   it('renders the same identity workload as its own release does', () => {
-    const normalise = (m: Manifest) => JSON.parse(JSON.stringify(m).replaceAll('"app.kubernetes.io/instance":"platform"', '"app.kubernetes.io/instance":"identity"'));
-    expect(normalise(find(manifestsOf('platform-defaults'), 'Deployment', 'identity'))).toEqual(find(manifestsOf('release-identity'), 'Deployment', 'identity'));
+    const normalise = (m: Manifest) =>
+      JSON.parse(JSON.stringify(m).replaceAll('"app.kubernetes.io/instance":"platform"', '"app.kubernetes.io/instance":"identity"'));
+    expect(normalise(find(manifestsOf('platform-defaults'), 'Deployment', 'identity'))).toEqual(
+      find(manifestsOf('release-identity'), 'Deployment', 'identity'),
+    );
   });
 
   describe('with everything enabled', () => {
     const manifests = () => manifestsOf('platform-everything');
 
     it('bundles PostgreSQL, Redis and NATS with JetStream as StatefulSets', () => {
-      expect(manifests().filter((m) => m['kind'] === 'StatefulSet').map((m) => m['metadata'].name).sort()).toEqual(['platform-nats', 'platform-postgresql', 'platform-redis']);
+      expect(
+        manifests()
+          .filter((m) => m['kind'] === 'StatefulSet')
+          .map((m) => m['metadata'].name)
+          .sort(),
+      ).toEqual(['platform-nats', 'platform-postgresql', 'platform-redis']);
       expect(find(manifests(), 'ConfigMap', 'platform-nats')['data']['nats.conf']).toContain('jetstream {');
     });
 
@@ -328,7 +362,7 @@ describe('the umbrella chart', () => {
         .filter((m) => m['kind'] === 'Deployment')
         .map((m) => container(m).image)
         .sort();
-      expect(images).toEqual(['gateway', 'identity', 'legacy-site', 'notifications', 'organisation'].map((app) => `registry.example.com/association-platform/${app}:1.2.3`));
+      expect(images).toEqual(deployableApps().map((app) => `registry.example.com/association-platform/${app}:1.2.3`));
     });
 
     it('lets the HPA own the replica count', () => {
@@ -340,9 +374,11 @@ describe('the umbrella chart', () => {
 
     it('scrapes /metrics on the admin port of every app that has one', () => {
       const monitors = manifests().filter((m) => m['kind'] === 'ServiceMonitor');
-      expect(monitors.map((m) => m['metadata'].name).sort()).toEqual(['gateway', 'identity', 'legacy-site', 'notifications', 'organisation']);
+      expect(monitors.map((m) => m['metadata'].name).sort()).toEqual(deployableApps());
       for (const monitor of monitors) expect(monitor['spec'].endpoints).toEqual([expect.objectContaining({ port: 'http-admin', path: '/metrics' })]);
-      expect(find(manifests(), 'ServiceMonitor', 'gateway')['spec'].endpoints).toEqual([{ port: 'http-admin', path: '/metrics', interval: '30s', scrapeTimeout: '10s' }]);
+      expect(find(manifests(), 'ServiceMonitor', 'gateway')['spec'].endpoints).toEqual([
+        { port: 'http-admin', path: '/metrics', interval: '30s', scrapeTimeout: '10s' },
+      ]);
       expect(find(manifests(), 'ServiceMonitor', 'gateway')['metadata'].labels.release).toBe('kube-prometheus-stack');
     });
 

@@ -1,49 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { deployableApps, grpcCallers, undeployedApps } from './support/apps';
+import { deployableApps, grpcCallers } from './support/apps';
 import { deployValuesApps, workspace } from './support/helm';
 
 const readYaml = (file: string) => parse(readFileSync(path.join(workspace, file), 'utf8'));
 
 describe('deploy/values', () => {
-  it('has a "platform" block and a values file for every application under apps/ (but e2e tests and development tools)', () => {
-    expect(undeployedApps(workspace)).toEqual([]);
-  });
-
-  it('reports an application without a "platform" block or without a values file', () => {
-    const fake = mkdtempSync(path.join(os.tmpdir(), 'helm-apps-'));
-    const app = (name: string, pkg: object, project: object | undefined) => {
-      mkdirSync(path.join(fake, 'apps', name), { recursive: true });
-      writeFileSync(path.join(fake, 'apps', name, 'package.json'), JSON.stringify({ name: `@platform/app-${name}`, ...pkg }));
-      if (project) writeFileSync(path.join(fake, 'apps', name, 'project.json'), JSON.stringify({ name, ...project }));
-    };
-    const application = (tags: string[]) => ({ projectType: 'application', tags });
-    try {
-      app('identity', { platform: { order: 10, ready: 'http://x/readyz' } }, application(['type:app']));
-      app('billing', { platform: { order: 20, ready: 'http://x/readyz' } }, application(['type:app']));
-      // As tools/workspace/new-project.mjs makes it: no "platform" block yet.
-      app('events', {}, application(['scope:events', 'type:app']));
-      app('inferred', {}, undefined);
-      app('mail-catcher', { platform: { order: 1, ready: 'http://x/readyz', deploy: false } }, application(['type:app']));
-      app('platform-e2e', {}, application(['scope:e2e', 'type:e2e']));
-      app('shared-ui', {}, { projectType: 'library', tags: ['type:lib'] });
-      mkdirSync(path.join(fake, 'deploy/values'), { recursive: true });
-      writeFileSync(path.join(fake, 'deploy/values/identity.yaml'), 'app: identity\n');
-
-      expect(deployableApps(fake).map((a) => a.name)).toEqual(['billing', 'events', 'identity', 'inferred']);
-      const problems = undeployedApps(fake);
-      expect(problems).toHaveLength(3);
-      expect(problems[0]).toMatch(/^apps\/billing has no deploy\/values\/billing\.yaml: add chart values/);
-      for (const [i, name] of [[1, 'events'], [2, 'inferred']] as const) {
-        expect(problems[i]).toContain(`apps/${name} has no "platform" block in its package.json: add one`);
-        expect(problems[i]).toContain(`chart values in deploy/values/${name}.yaml`);
-      }
-    } finally {
-      rmSync(fake, { recursive: true, force: true });
-    }
+  it('has a values file for every deployable app of the service registry, and no other', () => {
+    expect(deployValuesApps().sort()).toEqual(deployableApps());
   });
 
   it.each(deployValuesApps())('names its app in %s.yaml', (app) => {
@@ -55,37 +22,13 @@ describe('the NetworkPolicy callers', () => {
   const values = (app: string) => readYaml(`deploy/values/${app}.yaml`);
   const grpcServices = deployValuesApps().filter((app) => values(app).ports?.grpc?.enabled === true);
 
-  it('finds the gRPC services and what calls them', () => {
+  it('finds the gRPC services', () => {
     expect(grpcServices).toEqual(expect.arrayContaining(['identity', 'notifications', 'organisation']));
-    // The gateway routes to every <SVC>_GRPC_URL it is given, so it calls every service.
-    expect(readFileSync(path.join(workspace, 'apps/gateway/src/config.ts'), 'utf8')).toMatch(/_GRPC_URL\$/);
   });
 
-  it.each(grpcServices)('lets exactly the apps that call %s reach it (apps/<app>/src/config.ts reads <SVC>_GRPC_URL, and the gateway)', (service) => {
+  it.each(grpcServices)("lets exactly the apps that call %s reach it (the registry's `calls`, and the gateway)", (service) => {
     const allowed = [...(values(service).networkPolicy?.allowedCallers ?? [])].sort();
-    expect({ service, allowedCallers: allowed }).toEqual({ service, allowedCallers: grpcCallers(workspace, service) });
-  });
-
-  it('derives the callers from the config files of the deployable apps', () => {
-    const fake = mkdtempSync(path.join(os.tmpdir(), 'helm-callers-'));
-    const app = (name: string, config: string, platform: object = { order: 1, ready: 'http://x/readyz' }) => {
-      mkdirSync(path.join(fake, 'apps', name, 'src'), { recursive: true });
-      writeFileSync(path.join(fake, 'apps', name, 'package.json'), JSON.stringify({ name: `@platform/app-${name}`, platform }));
-      writeFileSync(path.join(fake, 'apps', name, 'project.json'), JSON.stringify({ name, projectType: 'application', tags: ['type:app'] }));
-      writeFileSync(path.join(fake, 'apps', name, 'src/config.ts'), config);
-    };
-    try {
-      app('gateway', 'const GRPC_URL = /^([A-Z][A-Z0-9_]*)_GRPC_URL$/;');
-      app('identity', "ORGANISATION_GRPC_URL: z.string().default('127.0.0.1:50052'),");
-      app('organisation', 'IDENTITY_GRPC_URL: z.string(),\nNOTIFICATIONS_GRPC_URL: z.string(),');
-      app('billing-reports', 'ORGANISATION_GRPC_URL: z.string(), LEGACY_IDENTITY_GRPC_URL: z.string(),');
-      app('mail-catcher', 'IDENTITY_GRPC_URL: z.string(),', { order: 1, ready: 'http://x/readyz', deploy: false });
-      expect(grpcCallers(fake, 'identity')).toEqual(['gateway', 'organisation']);
-      expect(grpcCallers(fake, 'organisation')).toEqual(['billing-reports', 'gateway', 'identity']);
-      expect(grpcCallers(fake, 'billing-reports')).toEqual(['gateway']);
-    } finally {
-      rmSync(fake, { recursive: true, force: true });
-    }
+    expect({ service, allowedCallers: allowed }).toEqual({ service, allowedCallers: grpcCallers(service) });
   });
 
   it.each(deployValuesApps())('lets only apps that exist reach %s', (app) => {
@@ -139,7 +82,7 @@ describe('the image', () => {
     expect(stages[stages.length - 1]).toBe(runtime);
   });
 
-  it.each(deployableApps(workspace).map((app) => app.name))('is built for %s before the image runtime test runs', (app) => {
+  it.each(deployableApps())('is built for %s before the image runtime test runs', (app) => {
     const project = JSON.parse(readFileSync(path.join(workspace, 'tools/helm/project.json'), 'utf8'));
     const builds = project.targets['test:integration'].dependsOn.find((d: { target?: string }) => d.target === 'build');
     expect(builds.projects).toContain(app);

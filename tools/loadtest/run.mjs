@@ -22,7 +22,7 @@ await build({
   outfile,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'cjs',
   sourcemap: true,
   tsconfig: path.join(workspace, 'tsconfig.base.json'),

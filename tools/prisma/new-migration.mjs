@@ -15,8 +15,7 @@ import { readMigrationList, writeMigration } from './lib/migrations-dir.mjs';
 import { createSchemaEngine, engineError } from './lib/schema-engine.mjs';
 import { migrationAdapterFactory } from './lib/shadow-adapter.mjs';
 
-const USAGE =
-  'usage: node tools/prisma/new-migration.mjs <projectRoot> <name> [--schema <pg schema>] [--empty] | <projectRoot> --check';
+const USAGE = 'usage: node tools/prisma/new-migration.mjs <projectRoot> <name> [--schema <pg schema>] [--empty] | <projectRoot> --check';
 
 function parse() {
   const { values, positionals } = parseArgs({
@@ -41,7 +40,12 @@ function parse() {
     migrationsDir: path.join(root, 'prisma', 'migrations'),
     // Migrations are schema-agnostic (unqualified names, applied under search_path); the shadow
     // database replays them under a schema named like the service, as at run time.
-    pgSchema: values.schema ?? path.basename(root).toLowerCase().replace(/[^a-z0-9_]+/g, '_'),
+    pgSchema:
+      values.schema ??
+      path
+        .basename(root)
+        .toLowerCase()
+        .replace(/[^a-z0-9_]+/g, '_'),
   };
 }
 

@@ -1,22 +1,25 @@
-// The runnable apps: every apps/*/package.json with a "platform" block
-//   { "order": 10, "ready": "http://127.0.0.1:${IDENTITY_ADMIN_PORT:-9101}/readyz", "show": "..." }
-// Lower order starts first; `ready` is polled until it answers 2xx; `show` is printed once ready,
-// followed by the lines the app wrote to its PLATFORM_START_INFO_FILE, if any (see start.mjs).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+// The runnable apps: every app of the service registry (libs/platform/registry/registry.json), in
+// start order. `ready` is polled until it answers 2xx; `show` is printed once ready, followed by the
+// lines the app wrote to its PLATFORM_START_INFO_FILE, if any (see start.mjs).
+import { existsSync, readFileSync } from 'node:fs';
+import { grpcServices, grpcUrlEnv, readRegistry, readyUrl, showLine } from '../registry/registry.mjs';
 
 export function expand(template, env) {
   return template.replace(/\$\{(\w+)(?::-([^}]*))?\}/g, (_, name, fallback) => env[name] ?? fallback ?? '');
 }
 
 export function discoverApps(workspace) {
-  const root = path.join(workspace, 'apps');
-  return readdirSync(root)
-    .filter((name) => existsSync(path.join(root, name, 'package.json')))
-    .map((name) => ({ name, pkg: JSON.parse(readFileSync(path.join(root, name, 'package.json'), 'utf8')) }))
-    .filter(({ pkg }) => pkg.platform)
-    .map(({ name, pkg }) => ({ name, root: `apps/${name}`, ...pkg.platform }))
-    .sort((a, b) => a.order - b.order);
+  return readRegistry(workspace).map((app) => ({ name: app.name, root: `apps/${app.name}`, order: app.order, ready: readyUrl(app), show: showLine(app) }));
+}
+
+/**
+ * `<SVC>_GRPC_URL` of every registered service at the gRPC port it will listen on here: its
+ * registry port, or the one its `<SVC>_GRPC_PORT` moves it to (so callers follow a moved service).
+ */
+export function localServiceUrls(workspace, env) {
+  return Object.fromEntries(
+    grpcServices(readRegistry(workspace)).map((service) => [grpcUrlEnv(service.name), `127.0.0.1:${env[service.ports.grpc.env] ?? service.ports.grpc.port}`]),
+  );
 }
 
 export async function waitReady(url, timeoutMs, isAlive) {

@@ -67,7 +67,16 @@ function startPostgres(localDir, port, detached) {
     const r = spawnSync(cmd, args, { stdio: 'ignore' });
     if (r.status !== 0) throw new Error('initdb failed');
   }
-  const [cmd, args] = asPostgres([path.join(bin, 'pg_ctl'), '-D', data, '-l', path.join(data, 'server.log'), '-o', `-p ${port} -k /tmp -c listen_addresses=127.0.0.1`, 'start']);
+  const [cmd, args] = asPostgres([
+    path.join(bin, 'pg_ctl'),
+    '-D',
+    data,
+    '-l',
+    path.join(data, 'server.log'),
+    '-o',
+    `-p ${port} -k /tmp -c listen_addresses=127.0.0.1`,
+    'start',
+  ]);
   const r = spawnSync(cmd, args, { stdio: 'ignore' });
   if (r.status !== 0) throw new Error('pg_ctl start failed; see .local/postgres/server.log');
   return {
@@ -111,7 +120,12 @@ export async function ensureServers({ env = process.env, localDir = path.resolve
         if (!bin) return { missing: 'redis-server' };
         const dir = path.join(localDir, 'redis');
         mkdirSync(dir, { recursive: true });
-        return startDaemon(bin, ['--bind', '127.0.0.1', '--port', String(t.port), '--save', '', '--appendonly', 'no', '--dir', dir], path.join(dir, 'redis.log'), detached);
+        return startDaemon(
+          bin,
+          ['--bind', '127.0.0.1', '--port', String(t.port), '--save', '', '--appendonly', 'no', '--dir', dir],
+          path.join(dir, 'redis.log'),
+          detached,
+        );
       },
     },
     {

@@ -10,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { discoverApps, expand, startInfo, waitReady } from './apps.mjs';
+import { discoverApps, expand, localServiceUrls, startInfo, waitReady } from './apps.mjs';
 import { ensureServers } from './servers.mjs';
 
 const workspace = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -19,7 +19,7 @@ const logDir = path.join(workspace, '.local/logs');
 mkdirSync(logDir, { recursive: true });
 const runDir = path.join(workspace, '.local/run');
 mkdirSync(runDir, { recursive: true });
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
+const env = { ...localServiceUrls(workspace, process.env), ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
 const children = [];
 let servers = [];
 let stopping = false;
@@ -64,7 +64,8 @@ for (const app of discoverApps(workspace)) {
   const out = openSync(log, 'w');
   const info = path.join(runDir, `${app.name}.txt`);
   rmSync(info, { force: true }); // never show a previous run's values
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join('dist', app.root, 'main.js')], {
+  // The node flags the image gives (deploy/Dockerfile NODE_OPTIONS).
+  const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=4', path.join('dist', app.root, 'main.js')], {
     env: { ...env, PLATFORM_START_INFO_FILE: info },
     stdio: ['ignore', out, out],
   });

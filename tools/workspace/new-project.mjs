@@ -43,9 +43,15 @@ write('tsconfig.json', {
   extends: `${up}tsconfig.base.json`,
   include: ['src/**/*.ts', 'test/**/*.ts'],
 });
-write('jest.config.js', `module.exports = {\n  ...require('${up}jest.preset.js'),\n  displayName: '${name}',\n  rootDir: __dirname,\n  testMatch: ['<rootDir>/src/**/*.spec.ts'],\n};\n`);
+write(
+  'jest.config.js',
+  `module.exports = {\n  ...require('${up}jest.preset.js'),\n  displayName: '${name}',\n  rootDir: __dirname,\n  testMatch: ['<rootDir>/src/**/*.spec.ts'],\n};\n`,
+);
 if (flags.includes('--integration')) {
-  write('jest.integration.config.js', `module.exports = {\n  ...require('${up}jest.preset.js'),\n  displayName: '${name}:integration',\n  rootDir: __dirname,\n  testMatch: ['<rootDir>/test/**/*.integration-spec.ts'],\n  testTimeout: 30000,\n  // A suite whose setup failed must not hang CI on the connections it left open.\n  forceExit: true,\n};\n`);
+  write(
+    'jest.integration.config.js',
+    `module.exports = {\n  ...require('${up}jest.preset.js'),\n  displayName: '${name}:integration',\n  rootDir: __dirname,\n  testMatch: ['<rootDir>/test/**/*.integration-spec.ts'],\n  testTimeout: 30000,\n  // A suite whose setup failed must not hang CI on the connections it left open.\n  forceExit: true,\n};\n`,
+  );
 }
 if (kind === 'lib') write('src/index.ts', '');
 console.log(`created ${root}; now run \`npm install\` so the lockfile knows the new workspace (npm ci refuses otherwise)`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonEnv, port, readEnv } from '@platform/config';
+import { commonEnv, readEnv, registeredPort } from '@platform/config';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -12,8 +12,8 @@ const gatewayEnv = {
   STREAM_NAME: commonEnv.STREAM_NAME,
   SUBJECT_PREFIX: commonEnv.SUBJECT_PREFIX,
   GATEWAY_HOST: z.string().default('0.0.0.0'),
-  GATEWAY_PORT: port(8080),
-  GATEWAY_ADMIN_PORT: port(9100),
+  GATEWAY_PORT: registeredPort('gateway', 'http'),
+  GATEWAY_ADMIN_PORT: registeredPort('gateway', 'admin'),
   GATEWAY_RPC_TIMEOUT_MS: positiveInt(10_000),
   GATEWAY_BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
   GATEWAY_SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),

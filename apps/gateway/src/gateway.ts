@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type Redis from 'ioredis';
 import { TokenSigner } from '@platform/auth';
+import { HealthMonitor, startAdminServer, type AdminServer } from '@platform/health';
 import { type Logger, createLogger } from '@platform/telemetry';
 import { RequestAuthenticator } from './auth/auth-middleware';
 import { RevocationMirror } from './auth/revocation-mirror';
@@ -18,7 +19,6 @@ import { GrpcClients } from './grpc/grpc-clients';
 import { createHttpApp } from './http/http-app';
 import { LoginGuard } from './lockout/login-guard';
 import { LoginLockout } from './lockout/login-lockout';
-import { createAdminApp } from './observability/admin-app';
 import { GatewayMetrics } from './observability/gateway-metrics';
 import { type ProtoSource, loadProtoSource } from './protos/proto-source';
 import { createRedis } from './redis/redis-client';
@@ -37,8 +37,8 @@ export interface GatewayOverrides {
 export interface Gateway {
   /** The public app (REST routes and docs). */
   app: Express;
-  /** The admin app (`/metrics`, `/healthz`, `/readyz`). */
-  adminApp: Express;
+  /** Readiness of the admin port (`/readyz`): Redis and NATS answer, and the gateway is not stopping. */
+  health: HealthMonitor;
   routes: RouteTable;
   metrics: GatewayMetrics;
   denylist: SessionDenylist;
@@ -57,7 +57,9 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
   const routes = RouteTable.fromProtos(overrides.protos ?? loadProtoSource(), config.serviceUrls);
   const metrics = new GatewayMetrics();
   const redis = overrides.redis ?? createRedis(config.redisUrl);
-  const bus = overrides.eventBus ?? new JetStreamEventBus({ url: config.natsUrl, streamName: config.streamName, subjectPrefix: config.subjectPrefix, logger, metrics: metrics.registry });
+  const bus =
+    overrides.eventBus ??
+    new JetStreamEventBus({ url: config.natsUrl, streamName: config.streamName, subjectPrefix: config.subjectPrefix, logger, metrics: metrics.registry });
   const denylist = new SessionDenylist(redis, config.redisKeyPrefix);
   const mirror = config.denylistMirror.enabled
     ? new RevocationMirror(redis.duplicate(), redis, config.redisKeyPrefix, logger, { maxEntries: config.denylistMirror.maxEntries })
@@ -86,19 +88,18 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
     docs: { html: page.html, csp: page.csp, openApiJson: JSON.stringify(openApi) },
   });
 
-  let stopping = false;
   // Readiness follows both dependencies: logins publish to NATS (lockouts, audit) and the revocation
   // consumers read from it. Liveness (`/healthz`) follows neither.
-  const adminApp = createAdminApp(
-    metrics,
+  const health = new HealthMonitor(
     [
       { name: 'redis', check: async () => (await redis.ping()) === 'PONG' },
       { name: 'nats', check: async () => bus.healthy() },
     ],
-    () => stopping,
+    { logger },
   );
 
-  let servers: Server[] = [];
+  let publicServer: Server | undefined;
+  let admin: AdminServer | undefined;
   let consumers: RunningSubscription[] = [];
 
   const listen = (target: Express, port: number) =>
@@ -124,7 +125,7 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
 
   return {
     app,
-    adminApp,
+    health,
     routes,
     metrics,
     denylist,
@@ -133,17 +134,18 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
       await mirror?.start();
       await bus.connect();
       consumers = [await startSessionRevokedConsumer(bus, denylist, logger), await startPasswordChangedConsumer(bus, lockout, logger)];
-      servers = [await listen(app, config.port), await listen(adminApp, config.adminPort)];
-      const [main, admin] = servers.map((s) => (s.address() as AddressInfo).port) as [number, number];
-      logger.info({ port: main, adminPort: admin, routes: routes.routes.length }, 'gateway listening');
-      return { port: main, adminPort: admin };
+      publicServer = await listen(app, config.port);
+      admin = await startAdminServer({ port: config.adminPort, host: config.host, monitor: health, registry: metrics.registry });
+      health.markStarted();
+      const port = (publicServer.address() as AddressInfo).port;
+      logger.info({ port, adminPort: admin.port, routes: routes.routes.length }, 'gateway listening');
+      return { port, adminPort: admin.port };
     },
     async stop() {
-      if (stopping) return;
-      stopping = true; // readiness answers 503 from now on
-      const [main, adminServer] = servers;
-      if (main) await close(main);
-      if (adminServer) await close(adminServer);
+      if (health.isDraining()) return;
+      health.drain(); // readiness answers 503 from now on
+      if (publicServer) await close(publicServer);
+      await admin?.close(config.shutdownTimeoutMs);
       await Promise.all(consumers.map((c) => c.stop()));
       await bus.close();
       await mirror?.stop();

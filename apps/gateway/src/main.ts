@@ -1,4 +1,4 @@
-import { exitOnSignals } from '@platform/grpc-server';
+import { exitOnSignals } from '@platform/health';
 import { createLogger, initTelemetry } from '@platform/telemetry';
 import { readGatewayConfig } from './config';
 import { createGateway } from './gateway';

@@ -1,17 +1,37 @@
 import { randomUUID } from 'node:crypto';
+import { type ServiceDefinition, loadPackageDefinition } from '@grpc/grpc-js';
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { eventsCommonV1, eventsV1 } from '@platform/proto';
-import { createTestMessaging } from '@platform/testing';
+import {
+  appTestEnv,
+  createTestMessaging,
+  createTestRedis,
+  eventually,
+  fakeGrpcService,
+  testLogger,
+  testRedisUrl,
+  testSigner,
+  testTokens,
+  type FakeGrpcService,
+} from '@platform/testing';
 import { readGatewayConfig } from '../src/config';
 import { type Gateway, createGateway } from '../src/gateway';
-import { eventually } from './support/eventually';
-import { startFakeFixtureService, type FakeFixtureService } from './support/fake-fixture-service';
-import { type FakeIdentity, startFakeIdentity } from './support/fake-identity';
 import { fixtureProtos } from './support/fixture-protos';
-import { testLogger } from './support/logger';
-import { TEST_REDIS_URL, testRedis } from './support/redis';
-import { TEST_ISSUER, TEST_SECRET, orgToken, signer, systemToken } from './support/tokens';
+import { type IdentityStandIn, startIdentityStandIn } from './support/identity-stand-in';
+
+const signer = testSigner();
+const tokens = testTokens(signer);
+
+/** platform.fixture.v1.FixtureService: every RPC answers with its request (plus a name), so tests see what arrived. */
+function startFixtureService(): Promise<FakeGrpcService> {
+  const loaded = loadPackageDefinition(fixtureProtos().definition) as unknown as {
+    platform: { fixture: { v1: { FixtureService: { service: ServiceDefinition } } } };
+  };
+  const definition = loaded.platform.fixture.v1.FixtureService.service;
+  const echo = (request: object) => ({ ...request, name: 'Fixture', status: 'UP' });
+  return fakeGrpcService(definition, Object.fromEntries(Object.keys(definition).map((method) => [method, echo])));
+}
 
 /**
  * The gateway end to end, in process: real HTTP (node fetch), real gRPC servers behind it (a fake
@@ -19,11 +39,11 @@ import { TEST_ISSUER, TEST_SECRET, orgToken, signer, systemToken } from './suppo
  * real NATS JetStream.
  */
 describe('the gateway, end to end', () => {
-  const store = testRedis('gateway');
+  const store = createTestRedis('gateway');
   const messaging = createTestMessaging('gateway');
   const ORG = randomUUID();
-  let identity: FakeIdentity;
-  let fixture: FakeFixtureService;
+  let identity: IdentityStandIn;
+  let fixture: FakeGrpcService;
   let gateway: Gateway;
   let base: string;
   let admin: string;
@@ -40,23 +60,14 @@ describe('the gateway, end to end', () => {
 
   beforeAll(async () => {
     await messaging.ensureStream();
-    identity = await startFakeIdentity(signer, publishRevocation);
-    fixture = await startFakeFixtureService(fixtureProtos());
+    identity = await startIdentityStandIn(signer, publishRevocation);
+    fixture = await startFixtureService();
     const config = readGatewayConfig({
-      NODE_ENV: 'test',
+      ...appTestEnv('gateway', { messaging, callees: { identity: identity.address } }),
       GATEWAY_HOST: '127.0.0.1',
-      GATEWAY_PORT: '0',
-      GATEWAY_ADMIN_PORT: '0',
-      REDIS_URL: TEST_REDIS_URL,
+      REDIS_URL: testRedisUrl(),
       REDIS_KEY_PREFIX: store.prefix,
-      NATS_URL: messaging.env.NATS_URL,
-      STREAM_NAME: messaging.env.STREAM_NAME,
-      SUBJECT_PREFIX: messaging.env.SUBJECT_PREFIX,
-      JWT_SECRET: TEST_SECRET,
-      JWT_ISSUER: TEST_ISSUER,
-      IDENTITY_GRPC_URL: identity.address,
       FIXTURE_GRPC_URL: fixture.address,
-      ORGANISATION_GRPC_URL: '127.0.0.1:1',
     });
     gateway = createGateway(config, { protos: fixtureProtos(), logger: testLogger() });
     const ports = await gateway.start();
@@ -174,9 +185,11 @@ describe('the gateway, end to end', () => {
     });
 
     it('forwards the token, request id, client address and user agent to the service', async () => {
-      const { token } = orgToken(ORG, 'MEMBER');
-      await fetch(`${base}/api/fixture/orgs/${ORG}`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'e2e-req-1', 'user-agent': 'e2e-agent/1.0' } });
-      const metadata = fixture.metadata[fixture.metadata.length - 1]!;
+      const token = tokens.org(ORG, 'MEMBER');
+      await fetch(`${base}/api/fixture/orgs/${ORG}`, {
+        headers: { authorization: `Bearer ${token}`, 'x-request-id': 'e2e-req-1', 'user-agent': 'e2e-agent/1.0' },
+      });
+      const { metadata } = fixture.calls.at(-1)!;
       expect(metadata.get('authorization')).toEqual([`Bearer ${token}`]);
       expect(metadata.get('x-request-id')).toEqual(['e2e-req-1']);
       expect(metadata.get('x-forwarded-for')).toEqual(['127.0.0.1']);
@@ -188,20 +201,24 @@ describe('the gateway, end to end', () => {
         fetch(`${base}${path}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} }).then((r) => r.status);
       expect(await get('/api/fixture/orgs/health')).toBe(200);
       expect(await get(`/api/fixture/orgs/${ORG}`)).toBe(401);
-      expect(await get(`/api/fixture/orgs/${ORG}`, orgToken(randomUUID(), 'OWNER').token)).toBe(403);
-      expect(await get(`/api/fixture/orgs/${ORG}/members`, orgToken(ORG, 'MEMBER').token)).toBe(403);
-      expect(await get(`/api/fixture/orgs/${ORG}/members`, orgToken(ORG, 'ADMIN').token)).toBe(200);
-      expect(await get(`/api/fixture/orgs/${ORG}`, orgToken(ORG, 'ADMIN').token, 'DELETE')).toBe(403);
-      expect(await get(`/api/fixture/orgs/${ORG}`, orgToken(ORG, 'OWNER').token, 'DELETE')).toBe(204);
-      expect(await get('/api/fixture/orgs', orgToken(ORG, 'OWNER').token, 'POST')).toBe(403);
-      expect(await get(`/api/fixture/orgs/${randomUUID()}/members`, systemToken('PLATFORM_ADMIN').token)).toBe(200);
+      expect(await get(`/api/fixture/orgs/${ORG}`, tokens.org(randomUUID(), 'OWNER'))).toBe(403);
+      expect(await get(`/api/fixture/orgs/${ORG}/members`, tokens.org(ORG, 'MEMBER'))).toBe(403);
+      expect(await get(`/api/fixture/orgs/${ORG}/members`, tokens.org(ORG, 'ADMIN'))).toBe(200);
+      expect(await get(`/api/fixture/orgs/${ORG}`, tokens.org(ORG, 'ADMIN'), 'DELETE')).toBe(403);
+      expect(await get(`/api/fixture/orgs/${ORG}`, tokens.org(ORG, 'OWNER'), 'DELETE')).toBe(204);
+      expect(await get('/api/fixture/orgs', tokens.org(ORG, 'OWNER'), 'POST')).toBe(403);
+      expect(await get(`/api/fixture/orgs/${randomUUID()}/members`, tokens.system('PLATFORM_ADMIN'))).toBe(200);
     });
   });
 
   describe('bad input', () => {
-    const token = () => orgToken(ORG, 'ADMIN').token;
+    const token = () => tokens.org(ORG, 'ADMIN');
     const put = (body: string | Buffer, headers: Record<string, string> = {}) =>
-      fetch(`${base}/api/fixture/orgs/${ORG}`, { method: 'PUT', body, headers: { 'content-type': 'application/json', authorization: `Bearer ${token()}`, ...headers } });
+      fetch(`${base}/api/fixture/orgs/${ORG}`, {
+        method: 'PUT',
+        body,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token()}`, ...headers },
+      });
 
     it('answers malformed JSON with 400', async () => {
       const res = await put('{"name":');
@@ -230,7 +247,11 @@ describe('the gateway, end to end', () => {
 
     it('answers bad login input with 400 before the lockout or the service sees it', async () => {
       const checks = identity.passwordChecks();
-      const res = await fetch(`${base}/api/auth/org/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 42, password: ['x'] }) });
+      const res = await fetch(`${base}/api/auth/org/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 42, password: ['x'] }),
+      });
       expect(res.status).toBe(400);
       expect(identity.passwordChecks()).toBe(checks);
     });
@@ -256,7 +277,10 @@ describe('the gateway, end to end', () => {
       expect((await fetch(`${admin}/healthz`)).status).toBe(200);
       const ready = await fetch(`${admin}/readyz`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toMatchObject({ status: 'UP', checks: { redis: 'UP' } });
+      expect(await ready.json()).toEqual({
+        status: 'UP',
+        checks: { redis: { status: 'UP', durationMs: expect.any(Number) }, nats: { status: 'UP', durationMs: expect.any(Number) } },
+      });
       const metrics = await (await fetch(`${admin}/metrics`)).text();
       expect(metrics).toContain('gateway_http_request_duration_seconds_bucket');
       expect(metrics).toContain('route="POST /api/auth/org/login"');
@@ -266,7 +290,8 @@ describe('the gateway, end to end', () => {
     it('serves the OpenAPI document of every routed path and the docs page', async () => {
       const doc = (await (await fetch(`${base}/api/docs/openapi.json`)).json()) as { paths: Record<string, unknown> };
       // Path variables appear by their JSON names ({organizationId} for {organization_id}).
-      const jsonNamed = (template: string) => template.replace('{path=**}', '{path}').replace(/\{(\w+)\}/g, (_, v: string) => `{${v.replace(/_(\w)/g, (__, c: string) => c.toUpperCase())}}`);
+      const jsonNamed = (template: string) =>
+        template.replace('{path=**}', '{path}').replace(/\{(\w+)\}/g, (_, v: string) => `{${v.replace(/_(\w)/g, (__, c: string) => c.toUpperCase())}}`);
       for (const route of gateway.routes.routes) expect(doc.paths[jsonNamed(route.template.source)]).toBeDefined();
       expect((await fetch(`${base}/api/docs`)).status).toBe(200);
     });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createTestRedis } from '@platform/testing';
 import { type AttemptOutcome, LoginLockout, type Reservation } from '../src/lockout/login-lockout';
-import { testRedis } from './support/redis';
 
 /** The lockout scripts against the real Redis, with a clock the test moves. */
 describe('login lockout in Redis', () => {
-  const store = testRedis('lockout');
+  const store = createTestRedis('lockout');
   let now = Date.UTC(2030, 0, 1);
   const lockout = new LoginLockout(store.redis, {
     prefix: store.prefix,

@@ -2,19 +2,21 @@ import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { RevocationMirror } from '../src/auth/revocation-mirror';
 import { SessionDenylist } from '../src/auth/session-denylist';
-import { eventually } from './support/eventually';
-import { testLogger } from './support/logger';
-import { TEST_REDIS_URL, testRedis } from './support/redis';
+import { createTestRedis, eventually, testLogger, testRedisUrl } from '@platform/testing';
 
 describe('the in-memory denylist mirror', () => {
-  const store = testRedis('mirror');
+  const store = createTestRedis('mirror');
   const now = Math.floor(Date.now() / 1000);
   const denylist = new SessionDenylist(store.redis, store.prefix, 3600, () => now);
   const mirrors: RevocationMirror[] = [];
 
   const startMirror = async (options: { maxEntries?: number; connectionName?: string; resyncEveryMs?: number } = {}) => {
     const subscriber = store.redis.duplicate({ connectionName: options.connectionName ?? 'mirror-test' });
-    const mirror = new RevocationMirror(subscriber, store.redis, store.prefix, testLogger(), { retryMs: 200, maxEntries: options.maxEntries, resyncEveryMs: options.resyncEveryMs });
+    const mirror = new RevocationMirror(subscriber, store.redis, store.prefix, testLogger(), {
+      retryMs: 200,
+      maxEntries: options.maxEntries,
+      resyncEveryMs: options.resyncEveryMs,
+    });
     mirrors.push(mirror);
     await mirror.start();
     return mirror;
@@ -64,7 +66,7 @@ describe('the in-memory denylist mirror', () => {
     await eventually(() => expect(mirror.lookup(session)).toBe(true));
 
     // A denylist whose Redis refuses every command: only the mirror can answer.
-    const unreachable = new Redis(TEST_REDIS_URL, { lazyConnect: true, enableOfflineQueue: false });
+    const unreachable = new Redis(testRedisUrl(), { lazyConnect: true, enableOfflineQueue: false });
     const checker = new SessionDenylist(unreachable, store.prefix, 3600, () => now);
     await expect(checker.isRevoked(session)).rejects.toThrow();
     checker.useMirror(mirror);

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { SUBJECTS } from '@platform/messaging';
 import { eventsV1 } from '@platform/proto';
-import { createTestMessaging } from '@platform/testing';
+import { createTestMessaging, createTestRedis, eventually, testLogger } from '@platform/testing';
 import { SessionDenylist } from '../src/auth/session-denylist';
 import type { RunningSubscription } from '../src/events/event-bus';
 import { JetStreamEventBus } from '../src/events/jetstream-event-bus';
-import { SESSION_REVOKED, startSessionRevokedConsumer } from '../src/events/session-revoked-consumer';
-import { testLogger } from './support/logger';
-import { testRedis } from './support/redis';
-import { eventually } from './support/eventually';
+import { startSessionRevokedConsumer } from '../src/events/session-revoked-consumer';
 
 describe('session revocation', () => {
-  const store = testRedis('denylist');
+  const store = createTestRedis('denylist');
   const messaging = createTestMessaging('gwdeny');
   const now = Math.floor(Date.now() / 1000);
   const denylist = new SessionDenylist(store.redis, store.prefix, 3600, () => now);
@@ -73,15 +71,15 @@ describe('session revocation', () => {
     it('applies revocations published by identity to the denylist', async () => {
       const sid = randomUUID();
       const payload = eventsV1.SessionRevoked.encode({ accountId: 'acc', sessionId: sid, reason: 'LOGOUT', revokedAt: String(now) }).finish();
-      await bus.publish(SESSION_REVOKED, payload, randomUUID());
+      await bus.publish(SUBJECTS.sessionRevoked, payload, randomUUID());
       await eventually(async () => expect(await denylist.isRevoked({ sub: 'acc', sid, iat: now })).toBe(true));
     });
 
     it('keeps consuming after an undecodable event', async () => {
-      await bus.publish(SESSION_REVOKED, new Uint8Array([0xff, 0xff, 0xff]), randomUUID());
+      await bus.publish(SUBJECTS.sessionRevoked, new Uint8Array([0xff, 0xff, 0xff]), randomUUID());
       const sid = randomUUID();
       const payload = eventsV1.SessionRevoked.encode({ accountId: 'acc', sessionId: sid, reason: 'LOGOUT', revokedAt: String(now) }).finish();
-      await bus.publish(SESSION_REVOKED, payload, randomUUID());
+      await bus.publish(SUBJECTS.sessionRevoked, payload, randomUUID());
       await eventually(async () => expect(await denylist.isRevoked({ sub: 'acc', sid, iat: now })).toBe(true));
     });
   });

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createTestMessaging } from '@platform/testing';
+import { appTestEnv, createTestMessaging, createTestRedis, testLogger, testRedisUrl, testSigner } from '@platform/testing';
 import { readGatewayConfig } from '../src/config';
 import { createGateway } from '../src/gateway';
-import { startFakeIdentity } from './support/fake-identity';
-import { testLogger } from './support/logger';
-import { TEST_REDIS_URL, testRedis } from './support/redis';
-import { TEST_ISSUER, TEST_SECRET, signer } from './support/tokens';
+import { startIdentityStandIn } from './support/identity-stand-in';
 
 describe('graceful shutdown', () => {
-  const store = testRedis('shutdown');
+  const store = createTestRedis('shutdown');
   const messaging = createTestMessaging('gwstop');
 
   afterAll(async () => {
@@ -17,19 +14,13 @@ describe('graceful shutdown', () => {
   });
 
   it('finishes requests in flight, then refuses new connections and reports not ready', async () => {
-    const identity = await startFakeIdentity(signer, async () => undefined, 400);
+    const identity = await startIdentityStandIn(testSigner(), async () => undefined, 400);
     const gateway = createGateway(
       readGatewayConfig({
-        NODE_ENV: 'test',
+        ...appTestEnv('gateway', { messaging, callees: { identity: identity.address } }),
         GATEWAY_HOST: '127.0.0.1',
-        GATEWAY_PORT: '0',
-        GATEWAY_ADMIN_PORT: '0',
-        REDIS_URL: TEST_REDIS_URL,
+        REDIS_URL: testRedisUrl(),
         REDIS_KEY_PREFIX: store.prefix,
-        ...messaging.env,
-        JWT_SECRET: TEST_SECRET,
-        JWT_ISSUER: TEST_ISSUER,
-        IDENTITY_GRPC_URL: identity.address,
       }),
       { logger: testLogger() },
     );
@@ -44,7 +35,9 @@ describe('graceful shutdown', () => {
     });
     await new Promise((r) => setTimeout(r, 100));
     const stopped = gateway.stop();
-    expect((await fetch(`http://127.0.0.1:${adminPort}/readyz`)).status).toBe(503);
+    const ready = await fetch(`http://127.0.0.1:${adminPort}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'DRAINING', checks: {} });
     expect((await inFlight).status).toBe(200);
     await stopped;
     await expect(fetch(`http://127.0.0.1:${port}/api/auth/health`)).rejects.toThrow();

@@ -16,16 +16,23 @@ import {
 } from '@platform/messaging';
 import { eventsV1, identityV1 } from '@platform/proto';
 import { createMetricsRegistry, startTestTracing, type ReadableSpan } from '@platform/telemetry';
-import { createTestMessaging, createTestSchema, type TestSchema } from '@platform/testing';
+import {
+  appTestEnv,
+  createTestMessaging,
+  createTestRedis,
+  createTestSchema,
+  eventually,
+  testLogger,
+  testRedisUrl,
+  testSigner,
+  type TestSchema,
+} from '@platform/testing';
 import { readGatewayConfig } from '../src/config';
 import { type Gateway, createGateway } from '../src/gateway';
-import { eventually } from './support/eventually';
-import { testLogger } from './support/logger';
-import { TEST_REDIS_URL, testRedis } from './support/redis';
-import { TEST_ISSUER, TEST_SECRET, signer } from './support/tokens';
 
 // Installed before anything starts: every span of this process ends up in memory.
 const tracing = startTestTracing('tracing-test');
+const signer = testSigner();
 
 const REGISTER = 'platform.identity.v1.IdentityService/Register';
 
@@ -35,7 +42,7 @@ const REGISTER = 'platform.identity.v1.IdentityService/Register';
  * writes an outbox event, the outbox relay to JetStream, and a durable consumer.
  */
 describe('a trace from the gateway through gRPC and NATS', () => {
-  const store = testRedis('tracing');
+  const store = createTestRedis('tracing');
   const messaging = createTestMessaging('tracing');
   const logger = testLogger();
   let db: TestSchema;
@@ -101,18 +108,10 @@ describe('a trace from the gateway through gRPC and NATS', () => {
 
     gateway = createGateway(
       readGatewayConfig({
-        NODE_ENV: 'test',
+        ...appTestEnv('gateway', { messaging, callees: { identity: `127.0.0.1:${service.grpcPort}` } }),
         GATEWAY_HOST: '127.0.0.1',
-        GATEWAY_PORT: '0',
-        GATEWAY_ADMIN_PORT: '0',
-        REDIS_URL: TEST_REDIS_URL,
+        REDIS_URL: testRedisUrl(),
         REDIS_KEY_PREFIX: store.prefix,
-        NATS_URL: messaging.env.NATS_URL,
-        STREAM_NAME: messaging.env.STREAM_NAME,
-        SUBJECT_PREFIX: messaging.env.SUBJECT_PREFIX,
-        JWT_SECRET: TEST_SECRET,
-        JWT_ISSUER: TEST_ISSUER,
-        IDENTITY_GRPC_URL: `127.0.0.1:${service.grpcPort}`,
       }),
       { logger },
     );

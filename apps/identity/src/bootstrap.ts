@@ -1,8 +1,8 @@
 import bcrypt from 'bcrypt';
+import { isUniqueViolation } from '@platform/db';
 import type { Logger } from '@platform/telemetry';
 import { createAccount, findLiveAccountByEmail } from './store/accounts';
 import type { IdentityDb } from './store/db';
-import { isUniqueViolation } from './store/errors';
 
 /**
  * Makes sure the platform can be administered: when no account has the bootstrap email, a

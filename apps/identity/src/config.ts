@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { commonEnv, port, readEnv } from '@platform/config';
+import { commonEnv, grpcUrl, readEnv, registeredPort, registeredSchema } from '@platform/config';
 
 const schema = {
   ...commonEnv,
-  IDENTITY_GRPC_PORT: port(50051),
-  IDENTITY_ADMIN_PORT: port(9101),
-  IDENTITY_DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('identity'),
-  ORGANISATION_GRPC_URL: z.string().default('127.0.0.1:50052'),
+  IDENTITY_GRPC_PORT: registeredPort('identity', 'grpc'),
+  IDENTITY_ADMIN_PORT: registeredPort('identity', 'admin'),
+  IDENTITY_DB_SCHEMA: registeredSchema('identity'),
+  ORGANISATION_GRPC_URL: grpcUrl('organisation'),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
   PLATFORM_ADMIN_EMAIL: z.string().email().optional(),
   PLATFORM_ADMIN_PASSWORD: z.string().min(8).optional(),

@@ -3,7 +3,15 @@ import bcrypt from 'bcrypt';
 import { SecretBox } from '@platform/crypto';
 import { migrationsDir } from '@platform/db';
 import { runServiceMain, ServiceTokens, type RunningService } from '@platform/grpc-server';
-import { commonServiceSpec, migrateService, startPlatformService, type PlatformInfra, type PlatformServiceSpec, type ServiceWiring } from '@platform/grpc-server/service';
+import {
+  migrateService,
+  registeredServiceSpec,
+  startPlatformService,
+  type PlatformInfra,
+  type PlatformServiceSpec,
+  type ServiceWiring,
+} from '@platform/grpc-server/service';
+import type { ServiceEventSource } from '@platform/messaging';
 import { identityV1 } from '@platform/proto';
 import { ensureBootstrapAdmin } from './bootstrap';
 import { deriveKey } from './domain/secrets';
@@ -12,21 +20,13 @@ import { loadConfig, type IdentityConfig } from './config';
 import { outboxEvents } from './events/identity-events';
 import { consumeAuditEvents } from './events/audit-consumer';
 import { consumeMembershipChanges } from './events/membership-changed-consumer';
+import { expiredRecordsJob } from './jobs/expired-records';
 import { identityService } from './service';
-import { createIdentityDb, type IdentityDb } from './store/db';
-import { startHousekeeping } from './store/housekeeping';
+import { createIdentityDb, type IdentityDb, type Tx } from './store/db';
 
-/** Identity on the platform's service shape: its schema, ports and database client. */
+/** The identity service on the platform's service shape: its registry entry (schema, ports) and database client. */
 function platformSpec(config: IdentityConfig, env: NodeJS.ProcessEnv): PlatformServiceSpec<IdentityDb> {
-  return {
-    ...commonServiceSpec(config, env),
-    name: 'identity',
-    schema: config.IDENTITY_DB_SCHEMA,
-    migrationsDir: migrationsDir(__dirname),
-    grpcPort: config.IDENTITY_GRPC_PORT,
-    adminPort: config.IDENTITY_ADMIN_PORT,
-    createDb: createIdentityDb,
-  };
+  return registeredServiceSpec('identity', config, env, { migrationsDir: migrationsDir(__dirname), createDb: createIdentityDb });
 }
 
 /** Applies identity's migrations (also `main.js --migrate-only`, the init container of a release). */
@@ -40,18 +40,13 @@ export async function startIdentity(env: NodeJS.ProcessEnv = process.env): Promi
   return startPlatformService(platformSpec(config, env), (infra) => wireIdentity(config, infra));
 }
 
-/** Identity's own parts on the shared infrastructure: consumers, the bootstrap admin, housekeeping, the RPCs. */
-async function wireIdentity(
-  config: IdentityConfig,
-  { db, js, names, schema, signer, logger, registry }: PlatformInfra<IdentityDb>,
-): Promise<ServiceWiring> {
+/** Identity's own parts on the shared infrastructure: consumers, the bootstrap admin, its cleanup job, the RPCs. */
+async function wireIdentity(config: IdentityConfig, { db, js, names, schema, signer, logger, registry }: PlatformInfra<IdentityDb>): Promise<ServiceWiring> {
   const memberships = grpcMembershipDirectory(config.ORGANISATION_GRPC_URL, new ServiceTokens(signer, 'identity'));
   const secrets = new SecretBox(config.SECRETS_KEY);
   const events = outboxEvents(schema, names, secrets);
-  const consumers = [
-    await consumeMembershipChanges({ js, names, schema, db, events, logger, metrics: registry }),
-    await consumeAuditEvents({ js, names, schema, db, logger, metrics: registry }),
-  ];
+  const source: ServiceEventSource<Tx> = { js, names, schema, logger, metrics: registry, withTransaction: (work) => db.$transaction(work) };
+  const consumers = [await consumeMembershipChanges(source, events), await consumeAuditEvents(source)];
   const deps = {
     db,
     signer,
@@ -74,12 +69,11 @@ async function wireIdentity(
     sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
   };
   await ensureBootstrapAdmin(db, config.PLATFORM_ADMIN_EMAIL, config.PLATFORM_ADMIN_PASSWORD, config.BCRYPT_COST, logger);
-  const housekeeping = startHousekeeping({ db, schema, logger, resetWindowSeconds: config.PASSWORD_RESET_WINDOW_SECONDS });
 
   return {
     services: [{ definition: identityV1.IdentityServiceService, handlers: identityService(deps) }],
+    jobs: [expiredRecordsJob(db, config.PASSWORD_RESET_WINDOW_SECONDS)],
     stop: async () => {
-      housekeeping.stop();
       await Promise.all(consumers.map((c) => c.stop()));
       memberships.close();
     },

@@ -1,7 +1,8 @@
 import { status } from '@grpc/grpc-js';
 import { unary } from '@platform/grpc-server';
 import { eventsV1 } from '@platform/proto';
-import { failure, identityCalls, startIdentityHarness, tokensOf, violationsOf, type IdentityHarness } from './identity-harness';
+import { failure, violationsOf } from '@platform/testing';
+import { identityCalls, startIdentityHarness, tokensOf, type IdentityHarness } from './identity-harness';
 
 describe('platform administration', () => {
   let h: IdentityHarness;
@@ -89,7 +90,9 @@ describe('platform administration', () => {
       for (const email of ['support@platform.test', 'readonly@platform.test']) {
         const token = (await calls.systemLogin(email, 'staff password 1')).accessToken;
         expect((await failure(settings(token)))?.code).toBe(status.PERMISSION_DENIED);
-        expect((await failure(unary(h.client, h.client.listAuditLogs, { organizationId: '', userId: '', action: '', from: '', to: '' }, { token })))?.code).toBe(status.PERMISSION_DENIED);
+        expect(
+          (await failure(unary(h.client, h.client.listAuditLogs, { organizationId: '', userId: '', action: '', from: '', to: '' }, { token })))?.code,
+        ).toBe(status.PERMISSION_DENIED);
         // What every signed-in user may read stays open to them.
         await expect(unary(h.client, h.client.getCurrentAccount, {}, { token })).resolves.toMatchObject({ email });
       }
@@ -104,12 +107,20 @@ describe('platform administration', () => {
       expect([err?.code, err?.details]).toEqual([status.PERMISSION_DENIED, 'Only a SUPER_ADMIN manages platform staff accounts']);
       const support = await unary(h.client, h.client.listSystemUsers, {}, { token: superToken });
       const target = support.content.find((a) => a.email === 'support@platform.test')!;
-      expect((await failure(unary(h.client, h.client.setSystemRole, { userId: target.id, systemRole: 'SUPER_ADMIN' }, { token: platform })))?.code).toBe(status.PERMISSION_DENIED);
+      expect((await failure(unary(h.client, h.client.setSystemRole, { userId: target.id, systemRole: 'SUPER_ADMIN' }, { token: platform })))?.code).toBe(
+        status.PERMISSION_DENIED,
+      );
     });
 
     it('creates staff accounts ACTIVE, with or without a password, and refuses a taken email or bad role', async () => {
       const created = await createStaff('NoPassword@Platform.test', 'SUPPORT_ADMIN', '');
-      expect(created).toMatchObject({ email: 'nopassword@platform.test', userType: 'SYSTEM', systemRole: 'SUPPORT_ADMIN', status: 'ACTIVE', hasPassword: false });
+      expect(created).toMatchObject({
+        email: 'nopassword@platform.test',
+        userType: 'SYSTEM',
+        systemRole: 'SUPPORT_ADMIN',
+        status: 'ACTIVE',
+        hasPassword: false,
+      });
       expect((await failure(createStaff('nopassword@platform.test', 'SUPPORT_ADMIN')))?.code).toBe(status.ALREADY_EXISTS);
       expect(violationsOf(await failure(createStaff('badrole@platform.test', 'OWNER')))).toEqual([
         { field: 'systemRole', message: 'must be one of SUPER_ADMIN, PLATFORM_ADMIN, SUPPORT_ADMIN, READ_ONLY_ADMIN' },
@@ -122,7 +133,9 @@ describe('platform administration', () => {
     it('changes a staff role at once: the account’s sessions end', async () => {
       const staff = await createStaff('promote@platform.test', 'READ_ONLY_ADMIN');
       const session = await calls.systemLogin('promote@platform.test', 'staff password 1');
-      const revoked = await h.nextEvent('identity.session.revoked', () => unary(h.client, h.client.setSystemRole, { userId: staff.id, systemRole: 'SUPPORT_ADMIN' }, { token: superToken }));
+      const revoked = await h.nextEvent('identity.session.revoked', () =>
+        unary(h.client, h.client.setSystemRole, { userId: staff.id, systemRole: 'SUPPORT_ADMIN' }, { token: superToken }),
+      );
       expect(eventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ accountId: staff.id, reason: 'SYSTEM_ROLE_CHANGED' });
       expect((await failure(calls.refresh(session.refreshToken)))?.code).toBe(status.UNAUTHENTICATED);
       expect(h.signer.verifyAccess((await calls.systemLogin('promote@platform.test', 'staff password 1')).accessToken).systemRole).toBe('SUPPORT_ADMIN');
@@ -137,7 +150,11 @@ describe('platform administration', () => {
       const revoked = await h.nextEvent('identity.session.revoked', async () => {
         updated = await h.nextEvent('identity.account.updated', () => setStatus(member.id, 'SUSPENDED', superToken, 'spam'));
       });
-      expect(eventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ accountId: member.id, sessionId: h.signer.verifyAccess(pair.accessToken).sid, reason: 'ACCOUNT_SUSPENDED' });
+      expect(eventsV1.SessionRevoked.decode(revoked!)).toMatchObject({
+        accountId: member.id,
+        sessionId: h.signer.verifyAccess(pair.accessToken).sid,
+        reason: 'ACCOUNT_SUSPENDED',
+      });
       expect(eventsV1.AccountUpdated.decode(updated!)).toMatchObject({ accountId: member.id, status: 'SUSPENDED' });
       expect((await failure(calls.refresh(pair.refreshToken)))?.code).toBe(status.UNAUTHENTICATED);
       const refused = await failure(calls.orgLogin(member.email, member.password));
@@ -196,9 +213,14 @@ describe('platform administration', () => {
     it('moves PENDING_VERIFICATION to ACTIVE with the token from the registration email', async () => {
       const { account, token } = await registered('verify-me@example.org');
       expect(account.status).toBe('PENDING_VERIFICATION');
-      const updated = await h.nextEvent('identity.account.updated', async () => expect(await verifyEmail(token)).toEqual({ email: 'verify-me@example.org', status: 'ACTIVE' }));
+      const updated = await h.nextEvent('identity.account.updated', async () =>
+        expect(await verifyEmail(token)).toEqual({ email: 'verify-me@example.org', status: 'ACTIVE' }),
+      );
       expect(eventsV1.AccountUpdated.decode(updated!)).toMatchObject({ accountId: account.id, status: 'ACTIVE' });
-      expect(await unary(h.client, h.client.getAccount, { accountId: account.id }, { token: calls.service() })).toMatchObject({ status: 'ACTIVE', emailVerified: true });
+      expect(await unary(h.client, h.client.getAccount, { accountId: account.id }, { token: calls.service() })).toMatchObject({
+        status: 'ACTIVE',
+        emailVerified: true,
+      });
     });
 
     it('refuses a used, an expired or an unknown token with a clear 400', async () => {
@@ -207,13 +229,17 @@ describe('platform administration', () => {
       expect((await failure(verifyEmail(token)))?.details).toBe('The verification link has already been used');
       const late = await registered('verify-late@example.org');
       await h.sql("UPDATE email_verification SET expires_at = now() - interval '1 second' WHERE account_id = $1", [late.account.id]);
-      expect((await failure(verifyEmail(late.token)))?.details).toBe('The verification link has expired; request a password reset to verify the address instead');
+      expect((await failure(verifyEmail(late.token)))?.details).toBe(
+        'The verification link has expired; request a password reset to verify the address instead',
+      );
       for (const bad of ['nope', '']) expect((await failure(verifyEmail(bad)))?.code).toBe(status.INVALID_ARGUMENT);
     });
 
     it('gives the token 7 days', async () => {
       const { account } = await registered('verify-days@example.org');
-      const [row] = await h.sql<{ expires_at: Date; created_at: Date }>('SELECT expires_at, created_at FROM email_verification WHERE account_id = $1', [account.id]);
+      const [row] = await h.sql<{ expires_at: Date; created_at: Date }>('SELECT expires_at, created_at FROM email_verification WHERE account_id = $1', [
+        account.id,
+      ]);
       expect(Math.round((row!.expires_at.getTime() - row!.created_at.getTime()) / 3600_000)).toBe(7 * 24);
     });
   });

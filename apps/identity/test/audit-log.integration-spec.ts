@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Metadata, status } from '@grpc/grpc-js';
 import { unary } from '@platform/grpc-server';
 import { eventsCommonV1, type identityV1 } from '@platform/proto';
+import { eventually, failure, violationsOf } from '@platform/testing';
 import { auditRowFrom } from '../src/domain/audit-entry';
 import { appendAuditRow } from '../src/store/audit-log';
 import { createIdentityDb } from '../src/store/db';
-import { eventually, failure, identityCalls, startIdentityHarness, tokensOf, violationsOf, type IdentityHarness } from './identity-harness';
+import { identityCalls, startIdentityHarness, tokensOf, type IdentityHarness } from './identity-harness';
 
 const ORG = '6f1d2a52-0000-4000-8000-0000000000f1';
 
@@ -39,7 +40,14 @@ describe('audit log', () => {
 
   it('stores audit.recorded events of any service, each message once', async () => {
     const userId = randomUUID();
-    const payload = recorded({ userId, organizationId: ORG, userEmail: 'Owner@Example.org', resourceId: ORG, ipAddress: '203.0.113.9', userAgent: 'Mozilla/5.0' });
+    const payload = recorded({
+      userId,
+      organizationId: ORG,
+      userEmail: 'Owner@Example.org',
+      resourceId: ORG,
+      ipAddress: '203.0.113.9',
+      userAgent: 'Mozilla/5.0',
+    });
     const msgId = `organisation-${randomUUID()}`;
     await h.publish('audit.recorded', payload, msgId);
     await h.publish('audit.recorded', payload, msgId);
@@ -77,7 +85,9 @@ describe('audit log', () => {
     metadata.set('x-forwarded-for', '198.51.100.7');
     metadata.set('x-client-user-agent', 'AuditTest/1.0');
     await new Promise((resolve, reject) =>
-      h.client.orgLogin({ email: member.email, password: 'wrong password', organizationId: '', organizationSlug: '' }, metadata, (err, reply) => (err ? resolve(err) : reject(new Error(JSON.stringify(reply))))),
+      h.client.orgLogin({ email: member.email, password: 'wrong password', organizationId: '', organizationSlug: '' }, metadata, (err, reply) =>
+        err ? resolve(err) : reject(new Error(JSON.stringify(reply))),
+      ),
     );
     tokensOf(await calls.orgLogin(member.email, member.password));
     await failure(calls.orgLogin('no-such-user@example.org', 'whatever'));
@@ -86,7 +96,13 @@ describe('audit log', () => {
       expect(found.content.map((e) => e.action)).toEqual(['LOGIN_SUCCESS', 'LOGIN_FAILED']);
       return found;
     });
-    expect(page.content[1]).toMatchObject({ userEmail: 'audited@example.org', ipAddress: '198.51.100.7', userAgent: 'AuditTest/1.0', resourceType: 'ACCOUNT', resourceId: member.id });
+    expect(page.content[1]).toMatchObject({
+      userEmail: 'audited@example.org',
+      ipAddress: '198.51.100.7',
+      userAgent: 'AuditTest/1.0',
+      resourceType: 'ACCOUNT',
+      resourceId: member.id,
+    });
     expect(page.content[0]).toMatchObject({ organizationId: member.organizationId });
     await eventually(async () => {
       const unknown = await list({ action: 'LOGIN_FAILED' });
@@ -131,7 +147,9 @@ describe('audit log', () => {
   });
 
   it('answers bad filters and paging with INVALID_ARGUMENT naming the field', async () => {
-    expect(violationsOf(await failure(list({ from: 'last week' })))).toEqual([{ field: 'from', message: 'must be a date (YYYY-MM-DD) or an ISO 8601 instant' }]);
+    expect(violationsOf(await failure(list({ from: 'last week' })))).toEqual([
+      { field: 'from', message: 'must be a date (YYYY-MM-DD) or an ISO 8601 instant' },
+    ]);
     expect(violationsOf(await failure(list({ from: '2026-03-05', to: '2026-03-01' })))).toEqual([{ field: 'to', message: 'must not be before from' }]);
     expect(violationsOf(await failure(list({ userId: 'nope' })))[0]?.field).toBe('userId');
     expect(violationsOf(await failure(list({ size: 1000 })))[0]?.field).toBe('size');

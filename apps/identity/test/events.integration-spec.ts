@@ -27,9 +27,18 @@ describe('identity events', () => {
 
   it('publishes identity.session.revoked when a session is revoked', async () => {
     await unary(h.client, h.client.register, { email: 'logout@example.org', password: 'a good password', firstName: 'Lo', lastName: 'Gout' });
-    const account = await unary(h.client, h.client.ensureAccount, { email: 'logout@example.org', firstName: 'x', lastName: 'y' }, { token: h.signer.signService('test') });
-    h.organisations.memberships.set(account.account!.id, [{ organizationId: ORG, organizationSlug: 'c', role: 'MEMBER', status: 'ACTIVE', joinedAt: '2026-01-01T00:00:00Z' }]);
-    const pair = tokensOf(await unary(h.client, h.client.orgLogin, { email: 'logout@example.org', password: 'a good password', organizationId: '', organizationSlug: '' }));
+    const account = await unary(
+      h.client,
+      h.client.ensureAccount,
+      { email: 'logout@example.org', firstName: 'x', lastName: 'y' },
+      { token: h.signer.signService('test') },
+    );
+    h.organisations.memberships.set(account.account!.id, [
+      { organizationId: ORG, organizationSlug: 'c', role: 'MEMBER', status: 'ACTIVE', joinedAt: '2026-01-01T00:00:00Z' },
+    ]);
+    const pair = tokensOf(
+      await unary(h.client, h.client.orgLogin, { email: 'logout@example.org', password: 'a good password', organizationId: '', organizationSlug: '' }),
+    );
     const data = await h.nextEvent('identity.session.revoked', () => unary(h.client, h.client.revokeTokens, {}, { token: pair.accessToken }));
     const event = eventsV1.SessionRevoked.decode(data!);
     expect(event).toMatchObject({ accountId: account.account!.id, sessionId: h.signer.verifyAccess(pair.accessToken).sid, reason: 'LOGOUT' });
@@ -37,13 +46,33 @@ describe('identity events', () => {
 
   it('ends the sessions of a membership that is suspended', async () => {
     await unary(h.client, h.client.register, { email: 'suspended@example.org', password: 'a good password', firstName: 'Su', lastName: 'Spended' });
-    const { account } = await unary(h.client, h.client.ensureAccount, { email: 'suspended@example.org', firstName: 'x', lastName: 'y' }, { token: h.signer.signService('test') });
-    h.organisations.memberships.set(account!.id, [{ organizationId: ORG, organizationSlug: 'c', role: 'MEMBER', status: 'ACTIVE', joinedAt: '2026-01-01T00:00:00Z' }]);
-    const pair = tokensOf(await unary(h.client, h.client.orgLogin, { email: 'suspended@example.org', password: 'a good password', organizationId: '', organizationSlug: '' }));
-    const change = organisationEventsV1.MembershipChanged.encode({ accountId: account!.id, organizationId: ORG, role: 'MEMBER', previousRole: 'MEMBER', status: 'SUSPENDED', previousStatus: 'ACTIVE', occurredAt: new Date().toISOString() }).finish();
+    const { account } = await unary(
+      h.client,
+      h.client.ensureAccount,
+      { email: 'suspended@example.org', firstName: 'x', lastName: 'y' },
+      { token: h.signer.signService('test') },
+    );
+    h.organisations.memberships.set(account!.id, [
+      { organizationId: ORG, organizationSlug: 'c', role: 'MEMBER', status: 'ACTIVE', joinedAt: '2026-01-01T00:00:00Z' },
+    ]);
+    const pair = tokensOf(
+      await unary(h.client, h.client.orgLogin, { email: 'suspended@example.org', password: 'a good password', organizationId: '', organizationSlug: '' }),
+    );
+    const change = organisationEventsV1.MembershipChanged.encode({
+      accountId: account!.id,
+      organizationId: ORG,
+      role: 'MEMBER',
+      previousRole: 'MEMBER',
+      status: 'SUSPENDED',
+      previousStatus: 'ACTIVE',
+      occurredAt: new Date().toISOString(),
+    }).finish();
     const revoked = await h.nextEvent('identity.session.revoked', () => h.publish('organisation.membership.changed', change));
     expect(eventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ sessionId: h.signer.verifyAccess(pair.accessToken).sid, reason: 'MEMBERSHIP_SUSPENDED' });
-    const err = await unary(h.client, h.client.refreshTokens, { refreshToken: pair.refreshToken }).then(() => undefined, (e: ServiceError) => e);
+    const err = await unary(h.client, h.client.refreshTokens, { refreshToken: pair.refreshToken }).then(
+      () => undefined,
+      (e: ServiceError) => e,
+    );
     expect(err?.code).toBe(status.UNAUTHENTICATED);
   });
 });

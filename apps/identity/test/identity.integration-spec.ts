@@ -11,9 +11,12 @@ const ORG_B = '6f1d2a52-0000-4000-8000-00000000000b';
 
 describe('identity service', () => {
   let h: IdentityHarness;
-  const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: ServiceError) => e);
-  const register = (email: string, password = 'long enough pw') =>
-    unary(h.client, h.client.register, { email, password, firstName: 'Ann', lastName: 'Lee' });
+  const failure = (p: Promise<unknown>) =>
+    p.then(
+      () => undefined,
+      (e: ServiceError) => e,
+    );
+  const register = (email: string, password = 'long enough pw') => unary(h.client, h.client.register, { email, password, firstName: 'Ann', lastName: 'Lee' });
   const orgLogin = (email: string, password: string, organizationId = '', organizationSlug = '') =>
     unary(h.client, h.client.orgLogin, { email, password, organizationId, organizationSlug });
   const membership = (organizationId: string, status = 'ACTIVE', role = 'MEMBER', joinedAt = '2026-01-01T00:00:00Z') => ({
@@ -32,7 +35,14 @@ describe('identity service', () => {
   describe('registration', () => {
     it('creates a PENDING_VERIFICATION account and never returns the password', async () => {
       const account = await register('Ann.Lee@Example.org');
-      expect(account).toMatchObject({ email: 'ann.lee@example.org', firstName: 'Ann', lastName: 'Lee', status: 'PENDING_VERIFICATION', userType: 'ORGANIZATION', hasPassword: true });
+      expect(account).toMatchObject({
+        email: 'ann.lee@example.org',
+        firstName: 'Ann',
+        lastName: 'Lee',
+        status: 'PENDING_VERIFICATION',
+        userType: 'ORGANIZATION',
+        hasPassword: true,
+      });
       expect(JSON.stringify(account)).not.toContain('long enough pw');
     });
 
@@ -68,14 +78,25 @@ describe('identity service', () => {
     let accountId: string;
     beforeAll(async () => {
       accountId = (await register('member@example.org', 'member password')).id;
-      h.organisations.memberships.set(accountId, [membership(ORG_A, 'ACTIVE', 'ADMIN', '2025-01-01T00:00:00Z'), membership(ORG_B, 'ACTIVE', 'MEMBER', '2026-02-01T00:00:00Z')]);
+      h.organisations.memberships.set(accountId, [
+        membership(ORG_A, 'ACTIVE', 'ADMIN', '2025-01-01T00:00:00Z'),
+        membership(ORG_B, 'ACTIVE', 'MEMBER', '2026-02-01T00:00:00Z'),
+      ]);
     });
 
     it('issues a token pair with the spec claims for the most recently joined organisation', async () => {
       const pair = await orgLogin('member@example.org', 'member password');
       expect(pair).toMatchObject({ tokenType: 'Bearer', expiresIn: 3600 });
       const claims = h.signer.verifyAccess(pair.accessToken!);
-      expect(claims).toMatchObject({ sub: accountId, email: 'member@example.org', username: 'member@example.org', userType: 'ORGANIZATION', organizationId: ORG_B, organizationRole: 'MEMBER', iss: 'association-platform' });
+      expect(claims).toMatchObject({
+        sub: accountId,
+        email: 'member@example.org',
+        username: 'member@example.org',
+        userType: 'ORGANIZATION',
+        organizationId: ORG_B,
+        organizationRole: 'MEMBER',
+        iss: 'association-platform',
+      });
       expect(claims.exp - claims.iat).toBe(3600);
       expect(claims.jti).toBeTruthy();
       expect(claims.sid).toBeTruthy();
@@ -122,7 +143,9 @@ describe('identity service', () => {
     });
 
     it('refuses organisation accounts at the system login and system accounts at the org login', async () => {
-      expect((await failure(unary(h.client, h.client.systemLogin, { email: 'member@example.org', password: 'member password' })))?.code).toBe(status.PERMISSION_DENIED);
+      expect((await failure(unary(h.client, h.client.systemLogin, { email: 'member@example.org', password: 'member password' })))?.code).toBe(
+        status.PERMISSION_DENIED,
+      );
       expect((await failure(orgLogin(ADMIN.email, ADMIN.password)))?.code).toBe(status.PERMISSION_DENIED);
     });
   });

@@ -1,7 +1,8 @@
 import { status } from '@grpc/grpc-js';
 import { unary } from '@platform/grpc-server';
+import { eventually, failure, violationsOf } from '@platform/testing';
 import { totpAt } from '../src/domain/totp';
-import { eventually, failure, identityCalls, startIdentityHarness, tokensOf, violationsOf, type IdentityHarness } from './identity-harness';
+import { identityCalls, startIdentityHarness, tokensOf, type IdentityHarness } from './identity-harness';
 
 /**
  * A code for the step `offset` steps from now (-1, 0 or +1 are accepted). Each test takes its
@@ -137,7 +138,12 @@ describe('two-factor authentication (TOTP)', () => {
 
     it('works for system accounts too', async () => {
       const token = (await calls.systemLogin()).accessToken;
-      await unary(h.client, h.client.createSystemUser, { email: 'staff-mfa@platform.test', firstName: 'Staff', lastName: 'Mfa', systemRole: 'SUPPORT_ADMIN', password: 'staff password 1' }, { token });
+      await unary(
+        h.client,
+        h.client.createSystemUser,
+        { email: 'staff-mfa@platform.test', firstName: 'Staff', lastName: 'Mfa', systemRole: 'SUPPORT_ADMIN', password: 'staff password 1' },
+        { token },
+      );
       const staff = await calls.systemLogin('staff-mfa@platform.test', 'staff password 1');
       const { secret } = await unary(h.client, h.client.startMfaEnrolment, {}, { token: staff.accessToken });
       await unary(h.client, h.client.confirmMfaEnrolment, { code: code(secret, 0) }, { token: staff.accessToken });
@@ -164,7 +170,11 @@ describe('two-factor authentication (TOTP)', () => {
     it('disables with a code (backup codes too); login answers tokens again', async () => {
       const account = await enrolled('disable@example.org');
       expect((await failure(unary(h.client, h.client.disableMfa, { code: 'zzzz-zzzz-zzzz' }, { token: account.token })))?.code).toBe(status.INVALID_ARGUMENT);
-      expect(await unary(h.client, h.client.disableMfa, { code: account.backupCodes[0]! }, { token: account.token })).toEqual({ enabled: false, enrolmentPending: false, backupCodesRemaining: 0 });
+      expect(await unary(h.client, h.client.disableMfa, { code: account.backupCodes[0]! }, { token: account.token })).toEqual({
+        enabled: false,
+        enrolmentPending: false,
+        backupCodesRemaining: 0,
+      });
       expect((await calls.orgLogin(account.email, account.password)).mfaRequired).toBe(false);
       expect((await failure(unary(h.client, h.client.disableMfa, { code: '123456' }, { token: account.token })))?.code).toBe(status.FAILED_PRECONDITION);
       await eventually(async () => {
@@ -177,7 +187,9 @@ describe('two-factor authentication (TOTP)', () => {
       const account = await enrolled('budget@example.org');
       const bad = '000000' === code(account.secret, 0) ? '999999' : '000000';
       for (let i = 0; i < 10; i++) await failure(unary(h.client, h.client.disableMfa, { code: bad }, { token: account.token }));
-      expect((await failure(unary(h.client, h.client.disableMfa, { code: code(account.secret, 0) }, { token: account.token })))?.code).toBe(status.RESOURCE_EXHAUSTED);
+      expect((await failure(unary(h.client, h.client.disableMfa, { code: code(account.secret, 0) }, { token: account.token })))?.code).toBe(
+        status.RESOURCE_EXHAUSTED,
+      );
     });
   });
 });

@@ -1,9 +1,10 @@
 import { status } from '@grpc/grpc-js';
 import { unary } from '@platform/grpc-server';
 import { eventsV1 } from '@platform/proto';
+import { failure, violationsOf } from '@platform/testing';
 import { createIdentityDb } from '../src/store/db';
-import { pruneExpired } from '../src/store/housekeeping';
-import { failure, identityCalls, violationsOf, RESET_FLOOR_MS, startIdentityHarness, tokensOf, type IdentityHarness } from './identity-harness';
+import { pruneExpiredRecords } from '../src/jobs/expired-records';
+import { identityCalls, RESET_FLOOR_MS, startIdentityHarness, tokensOf, type IdentityHarness } from './identity-harness';
 
 describe('password reset', () => {
   let h: IdentityHarness;
@@ -20,7 +21,8 @@ describe('password reset', () => {
     return { code: h.box.open(event.code!.ciphertext), event, raw };
   }
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-  const codesIssued = async (accountId: string) => Number((await h.sql<{ n: string }>('SELECT count(*) AS n FROM password_reset_code WHERE account_id = $1', [accountId]))[0]?.n);
+  const codesIssued = async (accountId: string) =>
+    Number((await h.sql<{ n: string }>('SELECT count(*) AS n FROM password_reset_code WHERE account_id = $1', [accountId]))[0]?.n);
 
   beforeAll(async () => {
     h = await startIdentityHarness('identity-reset', { PASSWORD_RESET_MAX_CODES: '3' });
@@ -85,12 +87,14 @@ describe('password reset', () => {
       const second = tokensOf(await calls.orgLogin(member.email, member.password));
       const { code } = await codeFor(member.email);
       let changed: Uint8Array | undefined;
-      const revoked = await h.collectEvents('identity.session.revoked', async () => {
+      const revoked = await h.events('identity.session.revoked', async () => {
         changed = await h.nextEvent('identity.password.changed', () => verify(member.email, code, 'brand new password'));
       });
       expect(eventsV1.PasswordChanged.decode(changed!)).toMatchObject({ accountId: member.id, email: 'reset@example.org', via: 'RESET' });
       const sessions = revoked.map((data) => eventsV1.SessionRevoked.decode(data));
-      expect(sessions.map((e) => e.sessionId).sort()).toEqual([h.signer.verifyAccess(first.accessToken).sid, h.signer.verifyAccess(second.accessToken).sid].sort());
+      expect(sessions.map((e) => e.sessionId).sort()).toEqual(
+        [h.signer.verifyAccess(first.accessToken).sid, h.signer.verifyAccess(second.accessToken).sid].sort(),
+      );
       for (const e of sessions) {
         expect(e).toMatchObject({ accountId: member.id, reason: 'PASSWORD_RESET' });
         expect(Math.abs(Number(e.revokedAt) - Date.now() / 1000)).toBeLessThan(5);
@@ -140,13 +144,20 @@ describe('password reset', () => {
       const { code } = await codeFor(member.email);
       expect((await failure(verify(member.email, code, 'short')))?.details).toBe('Invalid newPassword: must be at least 8 characters long');
       expect((await failure(verify(member.email, code, 'rules@example.org')))?.details).toBe('Invalid newPassword: must not be your email address');
-      expect(violationsOf(await failure(verify(member.email, '12ab56', 'good new password')))).toEqual([{ field: 'code', message: 'must be the 6-digit code from the email' }]);
+      expect(violationsOf(await failure(verify(member.email, '12ab56', 'good new password')))).toEqual([
+        { field: 'code', message: 'must be the 6-digit code from the email' },
+      ]);
       // The rules are checked before the code: it still works.
       await verify(member.email, code, 'good new password');
     });
 
     it('lets an account made for someone (no password) set one, which also verifies the address', async () => {
-      const { account } = await unary(h.client, h.client.ensureAccount, { email: 'imported@example.org', firstName: 'Im', lastName: 'Ported' }, { token: calls.service() });
+      const { account } = await unary(
+        h.client,
+        h.client.ensureAccount,
+        { email: 'imported@example.org', firstName: 'Im', lastName: 'Ported' },
+        { token: calls.service() },
+      );
       const { code } = await codeFor('imported@example.org');
       await verify('imported@example.org', code, 'my first password');
       const after = await unary(h.client, h.client.getAccount, { accountId: account!.id }, { token: calls.service() });
@@ -180,7 +191,7 @@ describe('password reset', () => {
     it('sends no more codes to one address than the limit, and every answer is the same', async () => {
       const member = await calls.member('flood@example.org');
       let replies: unknown[] = [];
-      const events = await h.collectEvents('identity.password.reset-requested', async () => {
+      const events = await h.events('identity.password.reset-requested', async () => {
         replies = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? request(member.email) : resend(member.email))));
       });
       expect(events).toHaveLength(3);
@@ -192,7 +203,7 @@ describe('password reset', () => {
       const known = await Promise.all(['a', 'b', 'c', 'd'].map((x) => calls.member(`many-${x}@example.org`)));
       const addresses = [...known.map((m) => m.email), 'many-x@example.org', 'many-y@example.org'];
       let replies: unknown[] = [];
-      const events = await h.collectEvents('identity.password.reset-requested', async () => {
+      const events = await h.events('identity.password.reset-requested', async () => {
         replies = await Promise.all(addresses.flatMap((address) => Array.from({ length: 5 }, () => request(address))));
       });
       const perAccount = new Map<string, number>();
@@ -214,7 +225,7 @@ describe('password reset', () => {
       await h.sql("UPDATE password_reset_code SET expires_at = now() - interval '2 days' WHERE account_id = $1", [member.id]);
       const db = createIdentityDb(h.schema.connectionString, h.schema.schema);
       try {
-        await pruneExpired(db, h.schema.schema, new Date(), 900);
+        await pruneExpiredRecords(db, new Date(), 900);
       } finally {
         await db.$disconnect();
       }

@@ -2,19 +2,26 @@ import { status } from '@grpc/grpc-js';
 import { unary } from '@platform/grpc-server';
 import { eventsV1 } from '@platform/proto';
 import { Metadata } from '@grpc/grpc-js';
-import { failure, identityCalls, startIdentityHarness, tokensOf, type IdentityHarness } from './identity-harness';
+import { failure } from '@platform/testing';
+import { identityCalls, startIdentityHarness, tokensOf, type IdentityHarness } from './identity-harness';
 
 describe('refresh-token rotation strategies', () => {
   let h: IdentityHarness;
   let calls: ReturnType<typeof identityCalls>;
   let adminToken: string;
   const strategy = (tokenRotationStrategy: string, maxActiveTokensPerUser?: number) =>
-    unary(h.client, h.client.updateSystemSettings, { settings: { tokenRotationStrategy, maxActiveTokensPerUser, secrets: {}, configuredSecrets: [] } }, { token: adminToken });
+    unary(
+      h.client,
+      h.client.updateSystemSettings,
+      { settings: { tokenRotationStrategy, maxActiveTokensPerUser, secrets: {}, configuredSecrets: [] } },
+      { token: adminToken },
+    );
   const jtiOf = (refreshToken: string) => h.signer.verifyRefresh(refreshToken).jti;
   const sidOf = (accessToken: string) => h.signer.verifyAccess(accessToken).sid;
   const stillWorks = async (refreshToken: string) => (await failure(calls.refresh(refreshToken))) === undefined;
   /** The outcome of each of several refreshes racing with the same token. */
-  const race = async (refreshToken: string) => (await Promise.allSettled([1, 2, 3].map(() => calls.refresh(refreshToken)))).filter((r) => r.status === 'fulfilled').length;
+  const race = async (refreshToken: string) =>
+    (await Promise.allSettled([1, 2, 3].map(() => calls.refresh(refreshToken)))).filter((r) => r.status === 'fulfilled').length;
 
   beforeAll(async () => {
     h = await startIdentityHarness('identity-rotation');
@@ -95,7 +102,9 @@ describe('refresh-token rotation strategies', () => {
         const metadata = new Metadata();
         metadata.set('x-device-id', 'tablet-9');
         return new Promise<{ accessToken?: string; refreshToken?: string }>((resolve, reject) =>
-          h.client.orgLogin({ email: member.email, password: member.password, organizationId: '', organizationSlug: '' }, metadata, (err, reply) => (err ? reject(err) : resolve(reply))),
+          h.client.orgLogin({ email: member.email, password: member.password, organizationId: '', organizationSlug: '' }, metadata, (err, reply) =>
+            err ? reject(err) : resolve(reply),
+          ),
         );
       };
       const first = tokensOf(await withHeader());

@@ -1,3 +1,4 @@
+import { configDisagreements } from '@platform/registry';
 import { loadConfig } from './config';
 
 describe('configuration from the environment', () => {
@@ -38,5 +39,11 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ LEGACY_SITE_SCHEMA: 'Bad-Schema' })).toThrow(/LEGACY_SITE_SCHEMA/);
     expect(() => loadConfig({ LEGACY_SYNC_KEY: 'short' })).toThrow(/LEGACY_SYNC_KEY/);
     expect(() => loadConfig({ LEGACY_ADMIN_PORT: '70000' })).toThrow(/LEGACY_ADMIN_PORT/);
+  });
+
+  it('takes its ports and schema from the service registry', () => {
+    const config = loadConfig({});
+    const read = { LEGACY_SITE_PORT: config.port, LEGACY_ADMIN_PORT: config.adminPort, LEGACY_SITE_SCHEMA: config.site.schema };
+    expect(configDisagreements('legacy-site', read)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonEnv, port, readEnv } from '@platform/config';
+import { commonEnv, readEnv, registeredPort, registeredSchema } from '@platform/config';
 import { parseUtcOffset } from './domain/dates';
 import { SEED_PRESETS, type SeedSizes } from './seed/generator';
 import type { LegacySiteConfig, SeedPlan } from './site';
@@ -8,11 +8,11 @@ const count = z.coerce.number().int().min(0).max(1_000_000).optional();
 
 const env = {
   DATABASE_URL: commonEnv.DATABASE_URL,
-  LEGACY_SITE_PORT: port(8090),
+  LEGACY_SITE_PORT: registeredPort('legacy-site', 'http'),
   /** Operations port: /healthz, /readyz, /metrics (0: any free port). */
-  LEGACY_ADMIN_PORT: port(9190),
+  LEGACY_ADMIN_PORT: registeredPort('legacy-site', 'admin'),
   LEGACY_SITE_HOST: z.string().default('0.0.0.0'),
-  LEGACY_SITE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).default('legacy_site'),
+  LEGACY_SITE_SCHEMA: registeredSchema('legacy-site'),
   LEGACY_SITE_URL: z.string().url().optional(),
   LEGACY_SITE_NAME: z.string().default('Association'),
   LEGACY_SYNC_KEY: z.string().min(16).optional(),

@@ -1,3 +1,4 @@
+import { exitOnSignals } from '@platform/health';
 import { createLogger } from '@platform/telemetry';
 import { loadConfig } from './config';
 import { createLegacySite } from './site';
@@ -11,28 +12,9 @@ async function main(): Promise<void> {
   const site = createLegacySite({ ...config.site, logger });
   const started = await site.start(config.port, config.host, config.adminPort);
   const baseUrl = config.site.publicUrl ?? started.url;
-  logger.info(
-    { url: baseUrl, api: `${baseUrl}/api/v1`, admin: started.adminUrl, syncKeyGenerated: started.syncKey !== null },
-    'legacy site listening',
-  );
+  logger.info({ url: baseUrl, api: `${baseUrl}/api/v1`, admin: started.adminUrl, syncKeyGenerated: started.syncKey !== null }, 'legacy site listening');
   process.stdout.write(started.banner.map((line) => `legacy-site: ${line}\n`).join(''));
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    site.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'error while stopping');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  exitOnSignals(() => site.stop(), logger, { forceAfterMs: 10_000 });
 }
 
 if (require.main === module) {

@@ -1,14 +1,14 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import bcrypt from 'bcrypt';
 import type { Express } from 'express';
 import { runMigrations } from '@platform/db';
+import { createAdminHandler, HealthMonitor, startAdminServer, type AdminServer } from '@platform/health';
 import { createLogger, type Logger } from '@platform/telemetry';
 import { parseUtcOffset } from './domain/dates';
 import { newSyncKey } from './domain/tokens';
-import { createAdminApp } from './http/admin-app';
 import { createHttpApp } from './http/http-app';
 import { SiteMetrics } from './http/metrics';
 import type { SiteServices } from './http/services';
@@ -72,8 +72,10 @@ export interface StartedSite {
 export interface LegacySite {
   /** The public app: the plugin API and uploads only. */
   app: Express;
-  /** The admin app: `/healthz`, `/readyz`, `/metrics`. */
-  adminApp: Express;
+  /** What the admin port answers: `/healthz`, `/readyz`, `/metrics`. */
+  adminHandler: RequestListener;
+  /** Readiness: STARTING until start() completes, then the database check, DRAINING from stop() on. */
+  health: HealthMonitor;
   metrics: SiteMetrics;
   services: SiteServices;
   /**
@@ -85,8 +87,6 @@ export interface LegacySite {
   /** Stops accepting requests, waits briefly for those in flight, closes both ports and the database pool. */
   stop(): Promise<void>;
 }
-
-const DATABASE_CHECK_TIMEOUT_MS = 2000;
 
 /** The address to show for a listening server (a wildcard host is shown as the loopback address). */
 function urlOf(server: Server, host: string): string {
@@ -160,15 +160,8 @@ export function createLegacySite(config: LegacySiteConfig): LegacySite {
   const metrics = new SiteMetrics();
   const app = createHttpApp(services, metrics);
   let server: Server | undefined;
-  let adminServer: Server | undefined;
-  // Ready (admin /readyz) from the end of start() until stop() begins.
-  let serving = false;
-  const adminApp = createAdminApp(
-    metrics.registry,
-    [{ name: 'database', check: () => services.settings.reachable() }],
-    () => serving,
-    DATABASE_CHECK_TIMEOUT_MS,
-  );
+  let admin: AdminServer | undefined;
+  const health = new HealthMonitor([{ name: 'database', check: () => services.settings.reachable() }], { logger });
 
   async function seed(plan: SeedPlan): Promise<LoadCounts | null> {
     if (plan.kind === 'none') return null;
@@ -208,11 +201,12 @@ export function createLegacySite(config: LegacySiteConfig): LegacySite {
 
   return {
     app,
-    adminApp,
+    adminHandler: createAdminHandler(health, metrics.registry),
+    health,
     metrics,
     services,
     async start(port, host = '0.0.0.0', adminPort) {
-      if (adminPort !== undefined) adminServer = await listen(adminApp, adminPort, host);
+      if (adminPort !== undefined) admin = await startAdminServer({ port: adminPort, host, monitor: health, registry: metrics.registry });
       let seeded: LoadCounts | null;
       let syncKey: string | null;
       try {
@@ -227,12 +221,12 @@ export function createLegacySite(config: LegacySiteConfig): LegacySite {
         if (config.readOnly !== undefined) await services.settings.setReadOnly(config.readOnly);
         server = await listen(app, port, host);
       } catch (error) {
-        if (adminServer) await close(adminServer);
-        adminServer = undefined;
+        await admin?.close();
+        admin = undefined;
         throw error;
       }
       const url = urlOf(server, host);
-      const adminUrl = adminServer ? urlOf(adminServer, host) : null;
+      const adminUrl = admin ? urlOf(admin.server, host) : null;
       const baseUrl = (config.publicUrl ?? url).replace(/\/+$/, '');
       const notes = startNotes(config.seed, syncKey);
       const banner = [
@@ -247,23 +241,24 @@ export function createLegacySite(config: LegacySiteConfig): LegacySite {
           logger.warn({ err: error, file: config.startInfoFile }, 'cannot write the start info file');
         }
       }
-      serving = true;
+      health.markStarted();
       return {
         url,
         port: (server.address() as AddressInfo).port,
         adminUrl,
-        adminPort: adminServer ? (adminServer.address() as AddressInfo).port : null,
+        adminPort: admin?.port ?? null,
         syncKey,
         seeded,
         banner,
       };
     },
     async stop() {
-      serving = false; // readiness answers 503 from now on
+      health.drain(); // readiness answers 503 from now on
       // The public port drains first; the admin port answers (alive, not ready) until it has.
-      for (const running of [server, adminServer]) if (running) await close(running);
+      if (server) await close(server);
+      await admin?.close();
       server = undefined;
-      adminServer = undefined;
+      admin = undefined;
       await pool.end();
     },
   };

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,9 +7,7 @@ import { startTestSite, SYNC_KEY, unreachableSite, type TestSite } from './suppo
 
 /** The value of one sample of the Prometheus text, or undefined when there is none. */
 function sample(metrics: string, name: string, labels: Record<string, string>): number | undefined {
-  const line = metrics
-    .split('\n')
-    .find((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
+  const line = metrics.split('\n').find((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
   return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
@@ -33,23 +32,26 @@ describe('admin port (/healthz, /readyz, /metrics)', () => {
   it('/healthz answers 200 while the process runs', async () => {
     const res = await admin('/healthz');
     expect(res.status).toBe(200);
-    expect(JSON.parse(res.text)).toEqual({ status: 'UP' });
+    expect(JSON.parse(res.text)).toEqual({ status: 'UP', checks: {} });
   });
 
   it('/readyz answers 200 while its database answers, 503 when it does not (and /healthz stays 200)', async () => {
     const ready = await admin('/readyz');
     expect(ready.status).toBe(200);
-    expect(JSON.parse(ready.text)).toEqual({ status: 'UP', serving: true, checks: { database: 'UP' } });
+    expect(JSON.parse(ready.text)).toEqual({ status: 'UP', checks: { database: { status: 'UP', durationMs: expect.any(Number) } } });
 
     const down = jest.spyOn(t.site.services.settings, 'reachable').mockResolvedValue(false);
     try {
+      // Readiness is cached briefly; probe() is the next check after the cache expires.
+      await t.site.health.probe();
       const notReady = await admin('/readyz');
       expect(notReady.status).toBe(503);
-      expect(JSON.parse(notReady.text)).toMatchObject({ status: 'DOWN', checks: { database: 'DOWN' } });
+      expect(JSON.parse(notReady.text)).toMatchObject({ status: 'DOWN', checks: { database: { status: 'DOWN', error: 'unavailable' } } });
       expect((await admin('/healthz')).status).toBe(200);
     } finally {
       down.mockRestore();
     }
+    await t.site.health.probe();
     expect((await admin('/readyz')).status).toBe(200);
   });
 
@@ -66,7 +68,9 @@ describe('admin port (/healthz, /readyz, /metrics)', () => {
     expect(sample(res.text, counter, { method: 'PUT', route: '/api/v1/sync/members/:id', status: '200' })).toBeGreaterThanOrEqual(1);
     expect(sample(res.text, counter, { method: 'GET', route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
     expect(res.text).not.toContain('/nothing/at/all');
-    expect(sample(res.text, 'legacy_site_http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/sync/members', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(res.text, 'legacy_site_http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/sync/members', status: '200' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(res.text).toContain('process_cpu_user_seconds_total');
     expect(res.text).toContain('nodejs_eventloop_lag_seconds');
   });
@@ -87,14 +91,14 @@ describe('admin port (/healthz, /readyz, /metrics)', () => {
 describe('admin port of a site that is not serving', () => {
   it('is alive but not ready before the site serves, and its database does not answer', async () => {
     const site = unreachableSite();
-    const server = site.adminApp.listen(0, '127.0.0.1');
+    const server = http.createServer(site.adminHandler).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       const ready = await fetch(`${base}/readyz`);
       expect(ready.status).toBe(503);
-      expect(await ready.json()).toEqual({ status: 'DOWN', serving: false, checks: { database: 'DOWN' } });
+      expect(await ready.json()).toMatchObject({ status: 'STARTING', checks: { database: { status: 'DOWN' } } });
     } finally {
       await new Promise((resolve) => server.close(resolve));
       await site.stop();
@@ -103,7 +107,7 @@ describe('admin port of a site that is not serving', () => {
 
   it('closes the admin port when the site cannot start', async () => {
     const site = unreachableSite();
-    const probe = site.adminApp.listen(0, '127.0.0.1');
+    const probe = http.createServer(site.adminHandler).listen(0, '127.0.0.1');
     await new Promise((resolve) => probe.once('listening', resolve));
     const port = (probe.address() as AddressInfo).port;
     await new Promise((resolve) => probe.close(resolve));
@@ -133,9 +137,11 @@ describe('start and stop', () => {
     }
   });
 
-  it('graceful stop closes both ports', async () => {
+  it('graceful stop reports draining, then closes both ports', async () => {
     const t = await startTestSite({ seed: { kind: 'none' } });
     expect((await fetch(`${t.adminUrl}/readyz`)).status).toBe(200);
+    t.site.health.drain(); // what stop() does first
+    expect(await (await fetch(`${t.adminUrl}/readyz`)).json()).toEqual({ status: 'DRAINING', checks: {} });
     expect((await t.call('GET', '/sync/ping')).status).toBe(200);
     await t.stop();
     await expect(fetch(`${t.adminUrl}/healthz`)).rejects.toThrow();

@@ -1,8 +1,21 @@
 import { ADMIN_PASSWORD, startTestSite, SYNC_KEY, type TestSite } from './support/harness';
 
 const APP_ENDPOINTS = [
-  '/events', '/conferences', '/members', '/documents', '/companies', '/notifications', '/pages', '/posts', '/home',
-  '/search', '/contact', '/user', '/enquiries', '/utilities', '/admin',
+  '/events',
+  '/conferences',
+  '/members',
+  '/documents',
+  '/companies',
+  '/notifications',
+  '/pages',
+  '/posts',
+  '/home',
+  '/search',
+  '/contact',
+  '/user',
+  '/enquiries',
+  '/utilities',
+  '/admin',
 ];
 const ids = (items: { id: number }[]) => items.map((i) => i.id);
 
@@ -24,7 +37,12 @@ describe('app endpoints (/api/v1, Bearer token)', () => {
   });
 
   describe('authentication', () => {
-    it.each(APP_ENDPOINTS.flatMap((p) => [['GET', p], ['POST', p]]))('%s %s answers 400 jwt_auth_bad_request without a token', async (method, path) => {
+    it.each(
+      APP_ENDPOINTS.flatMap((p) => [
+        ['GET', p],
+        ['POST', p],
+      ]),
+    )('%s %s answers 400 jwt_auth_bad_request without a token', async (method, path) => {
       const res = await t.call(method, path);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ code: 'jwt_auth_bad_request', message: expect.any(String), data: { status: 400 } });
@@ -52,7 +70,10 @@ describe('app endpoints (/api/v1, Bearer token)', () => {
 
   it.each(APP_ENDPOINTS.filter((p) => p !== '/search'))('GET and POST %s both answer 200 to an administrator', async (path) => {
     for (const method of ['GET', 'POST']) {
-      const res = await t.call(method, path, { token: admin, body: method === 'POST' && path === '/contact' ? { subject: 'Hi', message: 'Hello' } : undefined });
+      const res = await t.call(method, path, {
+        token: admin,
+        body: method === 'POST' && path === '/contact' ? { subject: 'Hi', message: 'Hello' } : undefined,
+      });
       expect([method, path, res.status]).toEqual([method, path, path === '/contact' && method === 'POST' ? 201 : 200]);
     }
   });
@@ -196,7 +217,11 @@ describe('app endpoints (/api/v1, Bearer token)', () => {
     it('lists notifications newest first with their link', async () => {
       const res = await t.call('GET', '/notifications', { token: member });
       expect(ids(res.body.data)).toEqual([61, 60, 62, 64, 63]);
-      expect(res.body.data[0]).toMatchObject({ type: 'post-type', link: { type: 'event', id: 20, slug: 'networking-breakfast' }, date: '2025-12-15T13:00:00+10:00' });
+      expect(res.body.data[0]).toMatchObject({
+        type: 'post-type',
+        link: { type: 'event', id: 20, slug: 'networking-breakfast' },
+        date: '2025-12-15T13:00:00+10:00',
+      });
       expect(res.body.data.find((n: any) => n.id === 63).link).toBeNull();
     });
 

@@ -15,10 +15,18 @@ describe('article content blocks (reference reading)', () => {
   });
 
   it('reads attribute JSON with nested braces (the CMS escapes -- and > in it), and drops self-closing and empty blocks', () => {
-    const json = '<!-- wp:paragraph {"style":{"spacing":{"margin":{"top":"1rem"}}},"note":"a} b \\u002d\\u002d\\u003e"} -->\n<p>Styled</p>\n<!-- /wp:paragraph -->';
+    const json =
+      '<!-- wp:paragraph {"style":{"spacing":{"margin":{"top":"1rem"}}},"note":"a} b \\u002d\\u002d\\u003e"} -->\n<p>Styled</p>\n<!-- /wp:paragraph -->';
     expect(articleBlocks(json)).toEqual(['<p>Styled</p>']);
-    expect(articleBlocks(`${p('')}\n${p('&nbsp; ')}\n<!-- wp:spacer {"height":"40px"} -->\n<div style="height:40px" aria-hidden="true" class="wp-block-spacer"></div>\n<!-- /wp:spacer -->\n<!-- wp:latest-posts /-->`)).toEqual([]);
-    const kept = ['<!-- wp:separator -->\n<hr class="wp-block-separator"/>\n<!-- /wp:separator -->', '<!-- wp:image {"id":1} -->\n<figure><img src="/x.png" alt=""/></figure>\n<!-- /wp:image -->'];
+    expect(
+      articleBlocks(
+        `${p('')}\n${p('&nbsp; ')}\n<!-- wp:spacer {"height":"40px"} -->\n<div style="height:40px" aria-hidden="true" class="wp-block-spacer"></div>\n<!-- /wp:spacer -->\n<!-- wp:latest-posts /-->`,
+      ),
+    ).toEqual([]);
+    const kept = [
+      '<!-- wp:separator -->\n<hr class="wp-block-separator"/>\n<!-- /wp:separator -->',
+      '<!-- wp:image {"id":1} -->\n<figure><img src="/x.png" alt=""/></figure>\n<!-- /wp:image -->',
+    ];
     expect(articleBlocks(kept.join('\n\n'))).toEqual(['<hr class="wp-block-separator"/>', '<figure><img src="/x.png" alt=""/></figure>']);
   });
 
@@ -28,10 +36,13 @@ describe('article content blocks (reference reading)', () => {
       '<p>Two <em>2</em></p>',
       '<ul><li>a</li><li><ul><li>b</li></ul></li></ul>',
     ]);
-    expect(articleBlocks(`<p>Before</p>\n${p('Inside')}\nstray text\n<img src="/y.png" alt="">`)).toEqual(['<p>Before</p>', '<p>Inside</p>', 'stray text', '<img src="/y.png" alt="">']);
-    expect(articleBlocks('<p title="a > b">Quoted &gt;</p><script>if (a < b) document.write("</p>")</script>')).toEqual([
-      '<p title="a > b">Quoted &gt;</p>',
+    expect(articleBlocks(`<p>Before</p>\n${p('Inside')}\nstray text\n<img src="/y.png" alt="">`)).toEqual([
+      '<p>Before</p>',
+      '<p>Inside</p>',
+      'stray text',
+      '<img src="/y.png" alt="">',
     ]);
+    expect(articleBlocks('<p title="a > b">Quoted &gt;</p><script>if (a < b) document.write("</p>")</script>')).toEqual(['<p title="a > b">Quoted &gt;</p>']);
   });
 
   it('copes with irregular markup: unclosed blocks, stray and mismatched closers', () => {

@@ -53,11 +53,9 @@ describe('fixtures and their expected platform values', () => {
   it('every file and image URL of the expected values is served, except the one documented as gone', async () => {
     const inContent = expected['articles'].flatMap((a: any) => [...a.content.matchAll(/ src="(\/wp-content\/[^"]+)"/g)].map((m) => `${t.url}${m[1]}`));
     expect(inContent).not.toHaveLength(0);
-    const urls = [
-      ...expected['documents'].map((d: any) => d.fileUrl),
-      ...expected['articles'].map((a: any) => a.featuredImageUrl),
-      ...inContent,
-    ].filter(Boolean);
+    const urls = [...expected['documents'].map((d: any) => d.fileUrl), ...expected['articles'].map((a: any) => a.featuredImageUrl), ...inContent].filter(
+      Boolean,
+    );
     for (const url of urls) {
       const res = await fetch(url);
       expect([url, res.status]).toEqual([url, url.includes('/missing/') ? 404 : 200]);

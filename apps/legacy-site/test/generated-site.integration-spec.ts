@@ -6,7 +6,13 @@ const ENTITIES = ['members', 'articles', 'events', 'conferences', 'documents', '
 describe('a generated site', () => {
   let t: TestSite;
   beforeAll(async () => {
-    t = await startTestSite({ seed: { kind: 'generated', seed: 42, sizes: { members: 40, articles: 25, events: 10, conferences: 3, documents: 26, companies: 6, notifications: 9, pages: 4 } } });
+    t = await startTestSite({
+      seed: {
+        kind: 'generated',
+        seed: 42,
+        sizes: { members: 40, articles: 25, events: 10, conferences: 3, documents: 26, companies: 6, notifications: 9, pages: 4 },
+      },
+    });
   });
   afterAll(async () => {
     await t.stop();
@@ -34,7 +40,10 @@ describe('a generated site', () => {
     const articles = await pullAll(t, 'articles');
     const documents = await pullAll(t, 'documents');
     const urls = [
-      ...articles.map((a) => a.featured_image_url).filter(Boolean).slice(0, 5),
+      ...articles
+        .map((a) => a.featured_image_url)
+        .filter(Boolean)
+        .slice(0, 5),
       ...documents.map((d) => d.file_url).filter((u) => u && !u.includes('/missing/')),
     ];
     expect(urls.length).toBeGreaterThan(5);

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { changeLockKey } from '../src/store/change-lock';
-import { DATABASE_URL, pullAll, startTestSite, type TestSite } from './support/harness';
+import { pullAll, startTestSite, type TestSite } from './support/harness';
 
 /**
  * Change stamps against sync pulls under concurrency (see ChangeLock): a write is held open inside
@@ -82,7 +82,7 @@ describe('sync pulls and concurrent writes (change lock)', () => {
   beforeAll(async () => {
     t = await startTestSite({ config: { changeLockHooks: { beforeWriteCommit: writes.hook, beforeReadRelease: reads.hook } } });
     key = changeLockKey(t.schema);
-    db = new Client({ connectionString: DATABASE_URL, options: `-c search_path=${t.schema}` });
+    db = new Client({ connectionString: t.databaseUrl, options: `-c search_path=${t.schema}` });
     await db.connect();
   });
   afterEach(() => {

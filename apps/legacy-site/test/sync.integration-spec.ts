@@ -3,8 +3,21 @@ import { ADMIN_PASSWORD, pullAll, startTestSite, unreachableSite, type TestSite 
 
 const CMS_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const MEMBER_SOURCE_FIELDS = [
-  'user_email', 'first_name', 'last_name', 'display_name', 'mobile_number', 'job_title', 'company_organization', 'birthday',
-  'street_address', 'city', 'zip', 'is_certified', 'renewal_date', 'is_exclude_listing', 'user_registered',
+  'user_email',
+  'first_name',
+  'last_name',
+  'display_name',
+  'mobile_number',
+  'job_title',
+  'company_organization',
+  'birthday',
+  'street_address',
+  'city',
+  'zip',
+  'is_certified',
+  'renewal_date',
+  'is_exclude_listing',
+  'user_registered',
 ];
 const ids = (records: { id: number }[]) => records.map((r) => r.id);
 
@@ -65,7 +78,14 @@ describe('sync API (/api/v1/sync)', () => {
         expect(typeof record.is_exclude_listing).toBe('boolean');
       }
       const olivia = res.body.data.find((r: any) => r.id === 2);
-      expect(olivia).toMatchObject({ email: 'olivia.brown@example.com', first_name: 'Olivia', role: 'association-member', is_certified: true, renewal_date: '2026-06-30', user_registered: '2019-05-20 03:04:05' });
+      expect(olivia).toMatchObject({
+        email: 'olivia.brown@example.com',
+        first_name: 'Olivia',
+        role: 'association-member',
+        is_certified: true,
+        renewal_date: '2026-06-30',
+        user_registered: '2019-05-20 03:04:05',
+      });
       const legacy = res.body.data.find((r: any) => r.id === 6);
       expect(legacy).toMatchObject({ first_name: null, mobile_number: null, is_certified: false, role: 'lapsed-member' });
     });
@@ -144,7 +164,13 @@ describe('sync API (/api/v1/sync)', () => {
       expect(companies.body.data[0]).toMatchObject({ id: 50, _company_url: 'https://coastal-building.example.com', _company_phone: '(07) 5500 1234' });
       expect(companies.body.data[1]).toMatchObject({ id: 52, _company_phone: null, featured_image: null });
       const notifications = await t.call('GET', '/sync/notifications');
-      expect(notifications.body.data.map((r: any) => r._notification_type)).toEqual(['external-link', 'post-type', 'website-page', 'notification', 'post-type']);
+      expect(notifications.body.data.map((r: any) => r._notification_type)).toEqual([
+        'external-link',
+        'post-type',
+        'website-page',
+        'notification',
+        'post-type',
+      ]);
       expect(notifications.body.data[1]).toMatchObject({
         _notification_link_post_id: 20,
         _notification_link_post_type: 'event',
@@ -253,8 +279,23 @@ describe('sync API (/api/v1/sync)', () => {
     };
     /** Every field PUT /sync/members/{id} takes, with the record's current values. */
     const WRITABLE_MEMBER_FIELDS = [
-      'id', 'email', 'user_email', 'display_name', 'first_name', 'last_name', 'mobile_number', 'job_title', 'company_organization',
-      'birthday', 'street_address', 'city', 'state', 'zip', 'is_certified', 'renewal_date', 'is_exclude_listing',
+      'id',
+      'email',
+      'user_email',
+      'display_name',
+      'first_name',
+      'last_name',
+      'mobile_number',
+      'job_title',
+      'company_organization',
+      'birthday',
+      'street_address',
+      'city',
+      'state',
+      'zip',
+      'is_certified',
+      'renewal_date',
+      'is_exclude_listing',
     ];
     const fullProfile = (record: Record<string, unknown>) => Object.fromEntries(WRITABLE_MEMBER_FIELDS.map((key) => [key, record[key]]));
 
@@ -279,11 +320,7 @@ describe('sync API (/api/v1/sync)', () => {
       const other = (await memberRecord(5)).email as string;
       const cases = [other, other.toUpperCase(), other.toLowerCase(), other[0]!.toUpperCase() + other.slice(1)];
       for (const address of cases) {
-        for (const body of [
-          { ...fullProfile(jack), email: address, user_email: address },
-          { email: address },
-          { user_email: address },
-        ]) {
+        for (const body of [{ ...fullProfile(jack), email: address, user_email: address }, { email: address }, { user_email: address }]) {
           const res = await t.call('PUT', '/sync/members/3', { body });
           expect({ address, status: res.status, body: res.body }).toEqual({
             address,
@@ -498,7 +535,11 @@ describe('sync API (/api/v1/sync)', () => {
       }
       const pdf = await fetch(`${t.url}/wp-content/uploads/2025/03/board-minutes-march-2025.pdf`);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
-      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
       const image = await fetch(`${t.url}/wp-content/uploads/2025/02/agm-awards-night-150x150.png`);
       expect(image.headers.get('content-type')).toBe('image/png');
       const bytes = Buffer.from(await image.arrayBuffer());

@@ -1,3 +1,4 @@
+import { createHealthHandler, HealthMonitor } from '@platform/health';
 import { createLogger, type Logger } from '@platform/telemetry';
 import { MessageStore } from './domain/message-store';
 import { startHttpApi } from './http/http-api';
@@ -23,19 +24,22 @@ export interface RunningMailCatcher {
 export async function startMailCatcher(options: MailCatcherOptions): Promise<RunningMailCatcher> {
   const logger = options.logger ?? createLogger('mail-catcher');
   const store = new MessageStore(options.maxMessages);
-  let ready = false;
+  // No dependency: ready once both sides listen, until stop() begins.
+  const health = new HealthMonitor([], { logger });
   const smtp = await startSmtpReceiver({ port: options.smtpPort, host: options.host, store, maxMessageBytes: options.maxMessageBytes, logger });
-  const api = await startHttpApi({ port: options.httpPort, host: options.host, store, isReady: () => ready, logger }).catch(async (err: unknown) => {
-    await smtp.close();
-    throw err;
-  });
-  ready = true;
+  const api = await startHttpApi({ port: options.httpPort, host: options.host, store, health: createHealthHandler(health), logger }).catch(
+    async (err: unknown) => {
+      await smtp.close();
+      throw err;
+    },
+  );
+  health.markStarted();
   return {
     smtpPort: smtp.port,
     httpPort: api.port,
     store,
     stop: async () => {
-      ready = false;
+      health.drain();
       await Promise.all([smtp.close(), api.close()]);
     },
   };

@@ -1,3 +1,4 @@
+import { exitOnSignals } from '@platform/health';
 import { createLogger } from '@platform/telemetry';
 import { startMailCatcher } from './catcher';
 import { loadConfig } from './config';
@@ -18,29 +19,18 @@ async function main(): Promise<void> {
   });
   const base = `http://${config.MAIL_CATCHER_HOST}:${catcher.httpPort}`;
   logger.info({ smtpPort: catcher.smtpPort, httpPort: catcher.httpPort }, 'mail catcher listening');
-  process.stdout.write(`mail-catcher: SMTP ${config.MAIL_CATCHER_HOST}:${catcher.smtpPort}\nmail-catcher: messages ${base}/api/v1/messages (newest first), one: ${base}/api/v1/message/latest\n`);
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping');
-    const force = setTimeout(() => process.exit(1), 5_000);
-    force.unref();
-    catcher.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error({ err }, 'error while stopping');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  process.stdout.write(
+    `mail-catcher: SMTP ${config.MAIL_CATCHER_HOST}:${catcher.smtpPort}\nmail-catcher: messages ${base}/api/v1/messages (newest first), one: ${base}/api/v1/message/latest\n`,
+  );
+  exitOnSignals(() => catcher.stop(), logger, { forceAfterMs: 5_000 });
 }
 
 if (require.main === module) {
   main().catch((err: unknown) => {
-    createLogger('mail-catcher').fatal({ err }, 'mail catcher failed to start (is something else on its ports? set MAIL_CATCHER_SMTP_PORT / MAIL_CATCHER_HTTP_PORT)');
+    createLogger('mail-catcher').fatal(
+      { err },
+      'mail catcher failed to start (is something else on its ports? set MAIL_CATCHER_SMTP_PORT / MAIL_CATCHER_HTTP_PORT)',
+    );
     process.exit(1);
   });
 }

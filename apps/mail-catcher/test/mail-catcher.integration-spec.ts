@@ -8,7 +8,14 @@ describe('the development mail catcher', () => {
   const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port: catcher.smtpPort, secure: false });
 
   beforeAll(async () => {
-    catcher = await startMailCatcher({ smtpPort: 0, httpPort: 0, host: '127.0.0.1', maxMessages: 3, maxMessageBytes: 64 * 1024, logger: createLogger('test', {}, { write: () => undefined }) });
+    catcher = await startMailCatcher({
+      smtpPort: 0,
+      httpPort: 0,
+      host: '127.0.0.1',
+      maxMessages: 3,
+      maxMessageBytes: 64 * 1024,
+      logger: createLogger('test', {}, { write: () => undefined }),
+    });
     base = `http://127.0.0.1:${catcher.httpPort}`;
   });
   afterAll(async () => {
@@ -24,8 +31,11 @@ describe('the development mail catcher', () => {
     return (await res.json()) as T;
   };
 
-  it('is ready once both sides listen', async () => {
-    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+  it('is ready once both sides listen, answering as every app does', async () => {
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'UP', checks: {} });
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect((await fetch(`${base}/livez`)).status).toBe(200);
   });
 
@@ -54,7 +64,12 @@ describe('the development mail catcher', () => {
     });
     const id = String(list.messages[0]!['ID']);
     const detail = await getJson(`/api/v1/message/${id}`);
-    expect(detail).toMatchObject({ ID: id, Subject: 'Ihr Code: 123456 ✓', Text: 'Code 123456 — gültig 15 Minuten', HTML: '<p>Code <b>123456</b> — gültig 15 Minuten</p>' });
+    expect(detail).toMatchObject({
+      ID: id,
+      Subject: 'Ihr Code: 123456 ✓',
+      Text: 'Code 123456 — gültig 15 Minuten',
+      HTML: '<p>Code <b>123456</b> — gültig 15 Minuten</p>',
+    });
     expect((detail['Attachments'] as Array<Record<string, unknown>>)[0]).toMatchObject({ FileName: 'note.txt', ContentType: 'text/plain', Size: 5 });
     expect(await getJson('/api/v1/messages')).toMatchObject({ unread: 1 });
     const raw = await fetch(`${base}/api/v1/message/${id}/raw`);
@@ -66,7 +81,9 @@ describe('the development mail catcher', () => {
     const t = transport();
     await t.sendMail({ from: 'a@platform.test', to: 'one@x.test', subject: 'Reset code', text: '111111' });
     await t.sendMail({ from: 'a@platform.test', to: 'two@x.test', subject: 'Reset code', text: '222222' });
-    const found = await getJson<{ messages_count: number; messages: Array<{ To: Array<{ Address: string }> }> }>(`/api/v1/search?query=${encodeURIComponent('to:two@x.test subject:reset')}`);
+    const found = await getJson<{ messages_count: number; messages: Array<{ To: Array<{ Address: string }> }> }>(
+      `/api/v1/search?query=${encodeURIComponent('to:two@x.test subject:reset')}`,
+    );
     expect(found.messages_count).toBe(1);
     expect(found.messages[0]!.To[0]!.Address).toBe('two@x.test');
     const page = await getJson<{ start: number; count: number; total: number }>('/api/v1/messages?start=1&limit=1');
@@ -83,7 +100,9 @@ describe('the development mail catcher', () => {
   });
 
   it('refuses a message over the size limit, and 404s an unknown message', async () => {
-    await expect(transport().sendMail({ from: 'a@platform.test', to: 'big@x.test', subject: 'big', text: 'x'.repeat(100 * 1024) })).rejects.toMatchObject({ responseCode: 552 });
+    await expect(transport().sendMail({ from: 'a@platform.test', to: 'big@x.test', subject: 'big', text: 'x'.repeat(100 * 1024) })).rejects.toMatchObject({
+      responseCode: 552,
+    });
     expect((await fetch(`${base}/api/v1/message/nope`)).status).toBe(404);
     expect((await getJson<{ total: number }>('/api/v1/messages')).total).toBe(0);
   });

@@ -87,7 +87,15 @@ async function main(): Promise<void> {
 
     const signer = new TokenSigner({ secret: JWT_SECRET, issuer: 'association-platform' });
     const token = signer.signAccess({ sub: randomUUID(), userType: 'ORGANIZATION', organizationId: org, organizationRole: 'ADMIN', sid: randomUUID() }).token;
-    const results: Array<{ answerMs: number; recipients: number; rowsAtAnswer: number; jobAtAnswer: string; pushedAtAnswer: number; deliveryMs: number; sent: number }> = [];
+    const results: Array<{
+      answerMs: number;
+      recipients: number;
+      rowsAtAnswer: number;
+      jobAtAnswer: string;
+      pushedAtAnswer: number;
+      deliveryMs: number;
+      sent: number;
+    }> = [];
     const samples: MemorySample[] = [];
     const idle: MemorySample[] = [];
     for (let i = 0; i < 5; i++) {
@@ -108,7 +116,15 @@ async function main(): Promise<void> {
       const sent = await unary(
         client,
         client.sendNotification,
-        { organizationId: '', title: `Bench ${run}`, body: 'Fan-out', targetType: 'ALL_MEMBERS', targetUserId: '', targetRole: '', data: { type: 'BENCH', run } },
+        {
+          organizationId: '',
+          title: `Bench ${run}`,
+          body: 'Fan-out',
+          targetType: 'ALL_MEMBERS',
+          targetUserId: '',
+          targetRole: '',
+          data: { type: 'BENCH', run },
+        },
         { token, timeoutMs: 60_000 },
       );
       const answerMs = Number(process.hrtime.bigint() - started) / 1e6;
@@ -132,15 +148,21 @@ async function main(): Promise<void> {
     sampling = false;
     await sampler;
 
-    const inbox = await unary(client, client.listNotifications, { page: 0, size: 20, sort: '' }, {
-      token: signer.signAccess({
-        sub: ((await db.query('SELECT account_id FROM member_projection WHERE organization_id = $1 LIMIT 1', [org])).rows[0] as { account_id: string }).account_id,
-        userType: 'ORGANIZATION',
-        organizationId: org,
-        organizationRole: 'MEMBER',
-        sid: randomUUID(),
-      }).token,
-    });
+    const inbox = await unary(
+      client,
+      client.listNotifications,
+      { page: 0, size: 20, sort: '' },
+      {
+        token: signer.signAccess({
+          sub: ((await db.query('SELECT account_id FROM member_projection WHERE organization_id = $1 LIMIT 1', [org])).rows[0] as { account_id: string })
+            .account_id,
+          userType: 'ORGANIZATION',
+          organizationId: org,
+          organizationRole: 'MEMBER',
+          sid: randomUUID(),
+        }).token,
+      },
+    );
 
     const idleRss = Math.max(...idle.map((s) => s.rss));
     const idleHeap = Math.max(...idle.map((s) => s.heapUsed));
@@ -149,12 +171,16 @@ async function main(): Promise<void> {
     const lastRss = samples[samples.length - 1]?.rss ?? NaN;
     const answers = results.map((r) => r.answerMs).sort((a, b) => a - b);
     say('');
-    say(`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg()[0]?.toFixed(1)}`);
+    say(
+      `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg()[0]?.toFixed(1)}`,
+    );
     say(`members ${MEMBERS} (2 % GUEST), devices ${DEVICES}, runs ${RUNS}`);
     say(`answer (inbox rows written): ${answers.map((a) => `${a.toFixed(0)} ms`).join(', ')} (target < 5 s)`);
     say(`answered before delivery finished: ${results.every((r) => r.jobAtAnswer === 'PENDING' && r.pushedAtAnswer < r.sent) ? 'yes, every run' : 'NO'}`);
     say(`push delivery (answer included): ${results.map((r) => `${(r.deliveryMs / 1000).toFixed(2)} s`).join(', ')} for ${results[0]?.sent} devices each`);
-    say(`service memory: idle RSS ${mb(idleRss)} MB / heap ${mb(idleHeap)} MB; peak during fan-out and delivery RSS ${mb(peakRss)} MB / heap ${mb(peakHeap)} MB; after ${RUNS} runs RSS ${mb(lastRss)} MB (${samples.length} samples)`);
+    say(
+      `service memory: idle RSS ${mb(idleRss)} MB / heap ${mb(idleHeap)} MB; peak during fan-out and delivery RSS ${mb(peakRss)} MB / heap ${mb(peakHeap)} MB; after ${RUNS} runs RSS ${mb(lastRss)} MB (${samples.length} samples)`,
+    );
     const start = samples[0]?.at ?? 0;
     const perSecond = new Map<number, MemorySample>();
     for (const sample of samples) {

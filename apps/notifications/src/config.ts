@@ -1,23 +1,26 @@
 import { z } from 'zod';
-import { commonEnv, port, readEnv } from '@platform/config';
+import { commonEnv, grpcUrl, readEnv, registeredPort, registeredSchema } from '@platform/config';
 
 const ms = (fallback: number, min = 1) => z.coerce.number().int().min(min).max(86_400_000).default(fallback);
-const flag = z.enum(['true', 'false', '1', '0', '']).default('false').transform((v) => v === 'true' || v === '1');
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
 
 const schema = {
   ...commonEnv,
-  NOTIFICATIONS_GRPC_PORT: port(50056),
-  NOTIFICATIONS_ADMIN_PORT: port(9106),
-  NOTIFICATIONS_DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('notifications'),
+  NOTIFICATIONS_GRPC_PORT: registeredPort('notifications', 'grpc'),
+  NOTIFICATIONS_ADMIN_PORT: registeredPort('notifications', 'admin'),
+  NOTIFICATIONS_DB_SCHEMA: registeredSchema('notifications'),
   /** Where organisation templates and SMTP settings come from; empty: built-in templates and platform SMTP only. */
-  ORGANISATION_GRPC_URL: z.string().default('127.0.0.1:50052'),
+  ORGANISATION_GRPC_URL: grpcUrl('organisation'),
   /** The web app that links in emails lead to (`/verify-email`, `/reset-password`, `/login`). */
   PUBLIC_APP_URL: z.string().url().default('http://localhost:3000'),
   PLATFORM_NAME: z.string().min(1).max(100).default('Association Platform'),
 
   /** The platform's SMTP server (the development mail catcher by default). */
   SMTP_HOST: z.string().min(1).default('127.0.0.1'),
-  SMTP_PORT: port(1025),
+  SMTP_PORT: registeredPort('mail-catcher', 'smtp'),
   /** Implicit TLS (port 465); otherwise STARTTLS when the server offers it. */
   SMTP_SECURE: flag,
   SMTP_USER: z.string().default(''),
@@ -68,7 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (config.FIREBASE_TEST_ENDPOINT) {
     if (config.NODE_ENV === 'production') throw new Error('FIREBASE_TEST_ENDPOINT is for tests and development; it must not be set in production');
     // firebase-admin 13 routes the token exchange through its httpAgent only for a key file.
-    if (!config.GOOGLE_APPLICATION_CREDENTIALS) throw new Error('FIREBASE_TEST_ENDPOINT needs the service account key as a file (GOOGLE_APPLICATION_CREDENTIALS)');
+    if (!config.GOOGLE_APPLICATION_CREDENTIALS)
+      throw new Error('FIREBASE_TEST_ENDPOINT needs the service account key as a file (GOOGLE_APPLICATION_CREDENTIALS)');
   }
   return { ...config, PUBLIC_APP_URL: config.PUBLIC_APP_URL.replace(/\/+$/, '') };
 }

@@ -1,36 +1,36 @@
 import { SecretBox } from '@platform/crypto';
 import { migrationsDir } from '@platform/db';
 import { runServiceMain, ServiceTokens, type RunningService } from '@platform/grpc-server';
-import { commonServiceSpec, migrateService, startPlatformService, type PlatformInfra, type PlatformServiceSpec, type ServiceWiring } from '@platform/grpc-server/service';
+import {
+  migrateService,
+  registeredServiceSpec,
+  startPlatformService,
+  type PlatformInfra,
+  type PlatformServiceSpec,
+  type ServiceWiring,
+} from '@platform/grpc-server/service';
+import type { ServiceEventSource } from '@platform/messaging';
 import { counter } from '@platform/telemetry';
-import { builtInDeliverySettings, type SmtpServer } from './clients/delivery-settings';
+import { builtInDeliverySettings } from './clients/delivery-settings';
 import { organisationDeliverySettings } from './clients/organisation-delivery-settings';
 import { organisationMembershipSnapshot } from './clients/organisation-memberships';
+import type { SmtpServer } from './clients/ports';
 import { pushSenderFromSettings } from './clients/push-sender';
 import { nodemailerMailer } from './clients/smtp-mailer';
 import { loadConfig, type NotificationsConfig } from './config';
-import { startEmailDispatcher } from './delivery/email-dispatcher';
-import { startPushDispatcher } from './delivery/push-dispatcher';
 import { consumeEmailEvents } from './events/email-consumer';
 import { prepareMembershipBackfill, prismaBackfillStore } from './events/membership-backfill';
 import { consumeMembershipEvents } from './events/membership-consumer';
+import { startEmailDispatcher } from './jobs/email-dispatcher';
+import { emailLogPurgeJob } from './jobs/email-log-purge';
+import { startPushDispatcher } from './jobs/push-dispatcher';
 import { notificationsV1 } from '@platform/proto';
 import { notificationsService } from './service';
-import { createNotificationsDb, type NotificationsDb } from './store/db';
-import { startHousekeeping } from './store/housekeeping';
+import { createNotificationsDb, type NotificationsDb, type Tx } from './store/db';
 
-/** The notifications service on the platform's service shape: its schema, ports and database client (no outbox). */
+/** The notifications service on the platform's service shape: its registry entry (schema, ports) and database client (no outbox relay). */
 function platformSpec(config: NotificationsConfig, env: NodeJS.ProcessEnv): PlatformServiceSpec<NotificationsDb> {
-  return {
-    ...commonServiceSpec(config, env),
-    name: 'notifications',
-    schema: config.NOTIFICATIONS_DB_SCHEMA,
-    migrationsDir: migrationsDir(__dirname),
-    grpcPort: config.NOTIFICATIONS_GRPC_PORT,
-    adminPort: config.NOTIFICATIONS_ADMIN_PORT,
-    createDb: createNotificationsDb,
-    outboxRelay: false,
-  };
+  return registeredServiceSpec('notifications', config, env, { migrationsDir: migrationsDir(__dirname), createDb: createNotificationsDb, outboxRelay: false });
 }
 
 /** Applies the notifications service's migrations (also `main.js --migrate-only`, a release's init container). */
@@ -40,15 +40,15 @@ export async function migrateNotifications(env: NodeJS.ProcessEnv = process.env)
 
 /**
  * Wires the notifications service: migrations, database, NATS, the event consumers (emails, the
- * membership projection), the membership backfill, the email and push dispatchers, housekeeping,
- * and the gRPC server.
+ * membership projection), the membership backfill, the email and push dispatchers, the email-log
+ * purge job, and the gRPC server.
  */
 export async function startNotifications(env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
   const config = loadConfig(env);
   return startPlatformService(platformSpec(config, env), (infra) => wireNotifications(config, infra));
 }
 
-/** The notifications service's own parts on the shared infrastructure: delivery, consumers, housekeeping, the RPCs. */
+/** The notifications service's own parts on the shared infrastructure: delivery, consumers, the email-log purge, the RPCs. */
 async function wireNotifications(
   config: NotificationsConfig,
   { db, js, names, schema, signer, logger, registry }: PlatformInfra<NotificationsDb>,
@@ -113,22 +113,24 @@ async function wireNotifications(
     pageSize: config.MEMBERSHIP_BACKFILL_PAGE_SIZE,
     retry: { baseMs: config.MEMBERSHIP_BACKFILL_RETRY_BASE_MS, maxMs: config.MEMBERSHIP_BACKFILL_RETRY_MAX_MS },
     logger,
-    rows: counter(registry, 'notifications_membership_backfill_rows_total', 'Membership snapshot rows read by the backfill, by outcome (written, older, invalid)', ['outcome']),
+    rows: counter(
+      registry,
+      'notifications_membership_backfill_rows_total',
+      'Membership snapshot rows read by the backfill, by outcome (written, older, invalid)',
+      ['outcome'],
+    ),
     now: () => new Date(),
   });
-  const consumers = [
-    await consumeMembershipEvents({ js, names, schema, db, logger, metrics: registry }),
-    await consumeEmailEvents({ js, names, schema, db, context: emailContext, logger, metrics: registry, onQueued: () => emails.wake() }),
-  ];
-  const housekeeping = startHousekeeping({ db, schema, logger, retentionDays: config.EMAIL_LOG_RETENTION_DAYS, everyMs: config.HOUSEKEEPING_INTERVAL_MS });
+  const source: ServiceEventSource<Tx> = { js, names, schema, logger, metrics: registry, withTransaction: (work) => db.$transaction(work) };
+  const consumers = [await consumeMembershipEvents(source), await consumeEmailEvents(source, { context: emailContext, onQueued: () => emails.wake() })];
   // In the background: the service answers meanwhile (with the memberships known so far).
   backfill.start();
   const deps = { db, pushEnabled: push.enabled, wakePush: () => pushes.wake(), logger, now: () => new Date() };
 
   return {
     services: [{ definition: notificationsV1.NotificationsServiceService, handlers: notificationsService(deps) }],
+    jobs: [emailLogPurgeJob(db, config.EMAIL_LOG_RETENTION_DAYS, config.HOUSEKEEPING_INTERVAL_MS)],
     stop: async () => {
-      housekeeping.stop();
       await backfill.stop();
       await Promise.all(consumers.map((c) => c.stop()));
       await Promise.all([emails.stop(), pushes.stop()]);

@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { status } from '@grpc/grpc-js';
 import { SecretBox } from '@platform/crypto';
 import { eventsV1, organisationEventsV1 } from '@platform/proto';
-import { APP_URL, eventually, startNotificationsHarness, type NotificationsHarness } from './notifications-harness';
+import { eventually } from '@platform/testing';
+import { APP_URL, startNotificationsHarness, type NotificationsHarness } from './notifications-harness';
 
 interface LogRow {
   organization_id: string | null;
@@ -26,8 +28,7 @@ describe('email from domain events', () => {
   beforeEach(() => {
     h.smtp.reset();
     h.organisation.deliveries.clear();
-    h.organisation.implemented = true;
-    h.organisation.unavailable = false;
+    h.organisation.failAll(undefined);
   });
 
   const htmlOf = (text: string) => text.slice(text.indexOf('Content-Type: text/html'));
@@ -155,7 +156,15 @@ describe('email from domain events', () => {
         organizationName: 'Rowing Club',
         organizationSlug: 'rowing',
         template: { subject: 'Ahoy {{user.firstName}}, welcome aboard {{org.name}}', body: '<p>Set a password: <a href="{{setPasswordUrl}}">here</a></p>' },
-        smtp: { host: '127.0.0.1', port: orgSmtp.port, username: 'club', passwordSealed: h.box.seal('club-secret'), fromAddress: 'hello@rowing.test', fromName: 'Rowing Club', secure: false },
+        smtp: {
+          host: '127.0.0.1',
+          port: orgSmtp.port,
+          username: 'club',
+          passwordSealed: h.box.seal('club-secret'),
+          fromAddress: 'hello@rowing.test',
+          fromName: 'Rowing Club',
+          secure: false,
+        },
       });
       await h.publish('organisation.organisation.created', created('dana@example.test', true));
       const mail = await eventually(() => {
@@ -167,8 +176,12 @@ describe('email from domain events', () => {
       expect(mail.raw).toMatch(/From: "?Rowing Club"? <hello@rowing.test>/);
       expect(mail.text).toContain(`${APP_URL}/reset-password?email=dana%40example.test&amp;org=rowing`);
       expect(h.smtp.mailTo('dana@example.test')).toHaveLength(0);
-      expect(h.organisation.calls.some((c) => c.organizationId === ORG && c.type === 'WELCOME')).toBe(true);
-      expect(await loggedOnce('dana@example.test')).toMatchObject({ template_type: 'WELCOME', status: 'SENT', subject: 'Ahoy Dana, welcome aboard Rowing Club' });
+      expect(h.organisation.callsOf('getEmailDelivery').some(({ request }) => request.organizationId === ORG && request.type === 'WELCOME')).toBe(true);
+      expect(await loggedOnce('dana@example.test')).toMatchObject({
+        template_type: 'WELCOME',
+        status: 'SENT',
+        subject: 'Ahoy Dana, welcome aboard Rowing Club',
+      });
     } finally {
       await orgSmtp.stop();
     }
@@ -180,7 +193,15 @@ describe('email from domain events', () => {
     h.organisation.deliveries.set(org, {
       organizationName: 'Sealed Club',
       organizationSlug: 'sealed',
-      smtp: { host: '127.0.0.1', port: 1, username: 'club', passwordSealed: otherKey.seal('club-secret'), fromAddress: 'hello@sealed.test', fromName: '', secure: false },
+      smtp: {
+        host: '127.0.0.1',
+        port: 1,
+        username: 'club',
+        passwordSealed: otherKey.seal('club-secret'),
+        fromAddress: 'hello@sealed.test',
+        fromName: '',
+        secure: false,
+      },
     });
     await h.publish('organisation.organisation.created', created('sealed@example.test', true, org));
     const row = await eventually(async () => {
@@ -201,7 +222,11 @@ describe('email from domain events', () => {
 
   it('falls back to the built-in template when the organisation template is invalid', async () => {
     const org = randomUUID();
-    h.organisation.deliveries.set(org, { organizationName: 'Broken Club', organizationSlug: 'broken', template: { subject: 'Hi {{user.nickname}}', body: '<p>{{oops' } });
+    h.organisation.deliveries.set(org, {
+      organizationName: 'Broken Club',
+      organizationSlug: 'broken',
+      template: { subject: 'Hi {{user.nickname}}', body: '<p>{{oops' },
+    });
     await h.publish('organisation.organisation.created', created('eve@example.test', true, org));
     const mail = await oneMailTo('eve@example.test');
     expect(mail.subject).toBe('Welcome to Broken Club');
@@ -249,15 +274,19 @@ describe('email from domain events', () => {
 
   it('waits for an unreachable organisation service rather than mail in the wrong template', async () => {
     const org = randomUUID();
-    h.organisation.unavailable = true;
-    h.organisation.deliveries.set(org, { organizationName: 'Late Club', organizationSlug: 'late', template: { subject: 'Custom {{org.name}}', body: '<p>custom</p>' } });
+    h.organisation.failAll(status.UNAVAILABLE);
+    h.organisation.deliveries.set(org, {
+      organizationName: 'Late Club',
+      organizationSlug: 'late',
+      template: { subject: 'Custom {{org.name}}', body: '<p>custom</p>' },
+    });
     await h.publish('organisation.organisation.created', created('late@example.test', true, org));
     await eventually(async () => {
       const [row] = await h.sql<{ attempts: number }>('SELECT attempts FROM email_delivery WHERE recipient = $1', ['late@example.test']);
       expect(row?.attempts).toBeGreaterThanOrEqual(2);
     });
     expect(h.smtp.mailTo('late@example.test')).toHaveLength(0);
-    h.organisation.unavailable = false;
+    h.organisation.failAll(undefined);
     const mail = await oneMailTo('late@example.test');
     expect(mail.subject).toBe('Custom Late Club');
   });
@@ -265,7 +294,7 @@ describe('email from domain events', () => {
   // Last: the service remembers an UNIMPLEMENTED answer for a minute.
   it('uses the built-in template and the platform server while the organisation service lacks GetEmailDelivery', async () => {
     const org = randomUUID();
-    h.organisation.implemented = false;
+    h.organisation.failAll(status.UNIMPLEMENTED);
     h.organisation.deliveries.set(org, { organizationName: 'Other Name', organizationSlug: 'other', template: { subject: 'Custom', body: '<p>custom</p>' } });
     await h.publish('organisation.organisation.created', created('frank@example.test', true, org));
     const mail = await oneMailTo('frank@example.test');

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { unary } from '@platform/grpc-server';
+import { eventually, failure, violationsOf, type TestTokens } from '@platform/testing';
 import { createNotificationsDb, type NotificationsDb } from '../src/store/db';
-import { pruneExpired } from '../src/store/housekeeping';
-import { eventually, failure, startNotificationsHarness, tokensFor, violationsOf, type NotificationsHarness } from './notifications-harness';
+import { purgeExpiredEmailLogs } from '../src/jobs/email-log-purge';
+import { startNotificationsHarness, type NotificationsHarness } from './notifications-harness';
 
 describe('the email log', () => {
   let h: NotificationsHarness;
   let db: NotificationsDb;
-  let tokens: ReturnType<typeof tokensFor>;
+  let tokens: TestTokens;
   const ORG = randomUUID();
   const OTHER = randomUUID();
   const DAY = 24 * 3600 * 1000;
@@ -29,7 +30,7 @@ describe('the email log', () => {
   beforeAll(async () => {
     h = await startNotificationsHarness('email_log');
     db = createNotificationsDb(h.schema.connectionString, h.schema.schema);
-    tokens = tokensFor(h);
+    tokens = h.tokens;
     await insert('recent', ORG, 'SENT', 1);
     await insert('bounced', ORG, 'BOUNCED', 2);
     await insert('failed', ORG, 'FAILED', 10);
@@ -42,20 +43,31 @@ describe('the email log', () => {
     await h?.stop();
   });
 
-  const list = (token: string, query: Partial<{ organizationId: string; status: string; from: string; to: string; recipient: string; templateType: string; page: number; size: number }> = {}) =>
-    unary(h.client, h.client.listEmailLogs, { organizationId: '', status: '', from: '', to: '', recipient: '', templateType: '', ...query }, { token });
+  const list = (
+    token: string,
+    query: Partial<{
+      organizationId: string;
+      status: string;
+      from: string;
+      to: string;
+      recipient: string;
+      templateType: string;
+      page: number;
+      size: number;
+    }> = {},
+  ) => unary(h.client, h.client.listEmailLogs, { organizationId: '', status: '', from: '', to: '', recipient: '', templateType: '', ...query }, { token });
   const keysOf = (page: { content: Array<{ id: string }> }) => page.content.map((e) => Object.keys(ids).find((k) => ids[k] === e.id));
 
   it("shows an organisation admin their organisation's log only, newest first", async () => {
-    const admin = tokens.org(ORG, 'ADMIN').token;
+    const admin = tokens.org(ORG, 'ADMIN');
     expect(keysOf(await list(admin))).toEqual(['recent', 'bounced', 'failed', 'old']);
     expect(keysOf(await list(admin, { organizationId: ORG }))).toEqual(['recent', 'bounced', 'failed', 'old']);
     expect((await failure(list(admin, { organizationId: OTHER })))?.code).toBe(status.PERMISSION_DENIED);
-    expect((await failure(list(tokens.org(ORG, 'MEMBER').token)))?.code).toBe(status.PERMISSION_DENIED);
+    expect((await failure(list(tokens.org(ORG, 'MEMBER'))))?.code).toBe(status.PERMISSION_DENIED);
   });
 
   it('filters by status, period, recipient and type, and pages', async () => {
-    const admin = tokens.org(ORG, 'ADMIN').token;
+    const admin = tokens.org(ORG, 'ADMIN');
     expect(keysOf(await list(admin, { status: 'BOUNCED' }))).toEqual(['bounced']);
     const from = new Date(now - 5 * DAY).toISOString().slice(0, 10);
     expect(keysOf(await list(admin, { from }))).toEqual(['recent', 'bounced']);
@@ -70,23 +82,30 @@ describe('the email log', () => {
   });
 
   it('shows platform administrators every organisation and platform mail', async () => {
-    const staff = tokens.system('SUPER_ADMIN').token;
+    const staff = tokens.system('SUPER_ADMIN');
     expect(keysOf(await list(staff)).sort()).toEqual(['bounced', 'failed', 'old', 'other', 'platform', 'recent']);
     expect(keysOf(await list(staff, { organizationId: OTHER }))).toEqual(['other']);
-    expect((await failure(list(tokens.system('SUPPORT_ADMIN').token)))?.code).toBe(status.PERMISSION_DENIED);
+    expect((await failure(list(tokens.system('SUPPORT_ADMIN'))))?.code).toBe(status.PERMISSION_DENIED);
   });
 
   it("reads one entry; another organisation's is not found", async () => {
-    const admin = tokens.org(ORG, 'ADMIN').token;
+    const admin = tokens.org(ORG, 'ADMIN');
     const entry = await unary(h.client, h.client.getEmailLog, { logId: ids['bounced']! }, { token: admin });
-    expect(entry).toMatchObject({ organizationId: ORG, recipient: 'bounced@example.test', templateType: 'INVITATION', status: 'BOUNCED', error: '550 no such user', attempts: 1 });
+    expect(entry).toMatchObject({
+      organizationId: ORG,
+      recipient: 'bounced@example.test',
+      templateType: 'INVITATION',
+      status: 'BOUNCED',
+      error: '550 no such user',
+      attempts: 1,
+    });
     expect((await failure(unary(h.client, h.client.getEmailLog, { logId: ids['other']! }, { token: admin })))?.code).toBe(status.NOT_FOUND);
     expect((await failure(unary(h.client, h.client.getEmailLog, { logId: ids['platform']! }, { token: admin })))?.code).toBe(status.NOT_FOUND);
-    expect(await unary(h.client, h.client.getEmailLog, { logId: ids['platform']! }, { token: tokens.system().token })).toMatchObject({ organizationId: undefined });
+    expect(await unary(h.client, h.client.getEmailLog, { logId: ids['platform']! }, { token: tokens.system() })).toMatchObject({ organizationId: undefined });
   });
 
   it('purges entries older than 90 days', async () => {
-    expect(await pruneExpired(db, h.schema.schema, new Date(now), 90)).toEqual({ emailLogs: 1 });
+    expect(await purgeExpiredEmailLogs(db, new Date(now), 90)).toBe(1);
     expect(await h.sql('SELECT 1 FROM email_log WHERE id = $1', [ids['old']])).toHaveLength(0);
     expect(await h.sql('SELECT 1 FROM email_log')).toHaveLength(5);
   });

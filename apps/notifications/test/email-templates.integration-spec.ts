@@ -1,6 +1,7 @@
 import { status } from '@grpc/grpc-js';
 import { unary } from '@platform/grpc-server';
-import { failure, startNotificationsHarness, tokensFor, violationsOf, type NotificationsHarness } from './notifications-harness';
+import { failure, violationsOf } from '@platform/testing';
+import { startNotificationsHarness, type NotificationsHarness } from './notifications-harness';
 
 describe('the template rules for the organisation service (internal RPCs)', () => {
   let h: NotificationsHarness;
@@ -19,14 +20,24 @@ describe('the template rules for the organisation service (internal RPCs)', () =
 
   it('lists the built-in template of every type with its placeholders and flags', async () => {
     const { templates } = await unary(h.client, h.client.listDefaultEmailTemplates, {}, { token: service });
-    expect(templates.map((t) => t.type)).toEqual(['WELCOME', 'INVITATION', 'PASSWORD_RESET', 'EMAIL_VERIFICATION', 'EVENT_CONFIRMATION', 'EVENT_CANCELLED', 'EVENT_PUBLISHED']);
+    expect(templates.map((t) => t.type)).toEqual([
+      'WELCOME',
+      'INVITATION',
+      'PASSWORD_RESET',
+      'EMAIL_VERIFICATION',
+      'EVENT_CONFIRMATION',
+      'EVENT_CANCELLED',
+      'EVENT_PUBLISHED',
+    ]);
     const reset = templates.find((t) => t.type === 'PASSWORD_RESET')!;
     expect(reset.placeholders).toEqual(expect.arrayContaining(['code', 'org.name', 'user.firstName']));
     expect(reset.flags).toEqual(['resend']);
   });
 
   it('previews a template with sample data, values HTML-escaped', async () => {
-    const preview = await render('WELCOME', 'Welcome to {{org.name}}', '<p>Hi {{user.firstName}}{{#accountCreated}}, set a password{{/accountCreated}}</p>', { 'user.firstName': '<Ann>' });
+    const preview = await render('WELCOME', 'Welcome to {{org.name}}', '<p>Hi {{user.firstName}}{{#accountCreated}}, set a password{{/accountCreated}}</p>', {
+      'user.firstName': '<Ann>',
+    });
     expect(preview).toEqual({ subject: 'Welcome to Example Association', html: '<p>Hi &lt;Ann&gt;, set a password</p>', text: 'Hi <Ann>, set a password' });
   });
 
@@ -42,7 +53,7 @@ describe('the template rules for the organisation service (internal RPCs)', () =
   });
 
   it('is internal: user tokens are refused', async () => {
-    const admin = tokensFor(h).org('6f1d2a52-0000-4000-8000-0000000000a1', 'OWNER').token;
+    const admin = h.tokens.org('6f1d2a52-0000-4000-8000-0000000000a1', 'OWNER');
     expect((await failure(render('WELCOME', 'x', '<p>x</p>', {}, admin)))?.code).toBe(status.PERMISSION_DENIED);
   });
 });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { status } from '@grpc/grpc-js';
 import { unary, type RunningService } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
+import { eventually } from '@platform/testing';
 import { startNotifications } from '../src/main';
-import { eventually, membershipChanged, startNotificationsHarness, tokensFor, type NotificationsHarness } from './notifications-harness';
+import { membershipChanged, startNotificationsHarness, type NotificationsHarness } from './notifications-harness';
 
 type Snapshot = organisationV1.MembershipSnapshot;
 
@@ -27,10 +29,15 @@ interface Row {
   version: Date;
 }
 
-const projection = (h: NotificationsHarness) => h.sql<Row>('SELECT organization_id, account_id, role, status, version FROM member_projection ORDER BY account_id');
+const projection = (h: NotificationsHarness) =>
+  h.sql<Row>('SELECT organization_id, account_id, role, status, version FROM member_projection ORDER BY account_id');
 const rowOf = async (h: NotificationsHarness, accountId: string) => (await projection(h)).find((r) => r.account_id === accountId);
 const backfillRecord = async (h: NotificationsHarness) =>
-  (await h.sql<{ started_at: Date; finished_at: Date | null; rows: number }>("SELECT started_at, finished_at, rows FROM projection_backfill WHERE name = 'memberships'"))[0];
+  (
+    await h.sql<{ started_at: Date; finished_at: Date | null; rows: number }>(
+      "SELECT started_at, finished_at, rows FROM projection_backfill WHERE name = 'memberships'",
+    )
+  )[0];
 
 /** `notifications_membership_backfill_rows_total{outcome}` from the service's /metrics. */
 async function backfillRows(service: RunningService, outcome: 'written' | 'older' | 'invalid'): Promise<number> {
@@ -78,27 +85,33 @@ describe('the membership backfill (ListMembershipSnapshot → member_projection)
       );
 
       const byId = [...snapshot].sort((x, y) => (x.id < y.id ? -1 : 1));
-      expect(h.organisation.snapshotCalls.map((c) => c.request)).toEqual([
+      expect(h.organisation.callsOf('listMembershipSnapshot').map((c) => c.request)).toEqual([
         { afterId: '', limit: 3 },
         { afterId: byId[2]!.id, limit: 3 },
         { afterId: byId[5]!.id, limit: 3 },
       ]);
-      for (const call of h.organisation.snapshotCalls) expect(h.signer.verifyAccess(call.token)).toMatchObject({ service: 'notifications' });
+      for (const call of h.organisation.callsOf('listMembershipSnapshot'))
+        expect(h.signer.verifyAccess(call.token!)).toMatchObject({ service: 'notifications' });
       expect(await backfillRecord(h)).toMatchObject({ rows: 7 });
       expect(await backfillRows(h.service, 'written')).toBe(7);
       expect(await backfillRows(h.service, 'older')).toBe(0);
     });
 
     it("delivers the organisation's notifications to the members it learnt (ACTIVE only)", async () => {
-      const admin = tokensFor(h).org(ORG, 'ADMIN', people[1]).token;
-      const sent = await unary(h.client, h.client.sendNotification, { organizationId: '', title: 'Dues', body: 'Due Friday', targetType: 'ALL_MEMBERS', targetUserId: '', targetRole: '' }, { token: admin });
+      const admin = h.tokens.org(ORG, 'ADMIN', people[1]);
+      const sent = await unary(
+        h.client,
+        h.client.sendNotification,
+        { organizationId: '', title: 'Dues', body: 'Due Friday', targetType: 'ALL_MEMBERS', targetUserId: '', targetRole: '' },
+        { token: admin },
+      );
       expect(sent.recipientCount).toBe(4);
       const recipients = await h.sql<{ recipient_id: string }>('SELECT recipient_id FROM inbox_entry WHERE notification_id = $1', [sent.id]);
       expect(recipients.map((r) => r.recipient_id).sort()).toEqual([people[0], people[1], people[2], people[3]].sort());
     });
 
     it('does not run again at the next start (auto, projection filled); always does; a run cut short runs again', async () => {
-      const calls = () => h.organisation.snapshotCalls.length;
+      const calls = () => h.organisation.callsOf('listMembershipSnapshot').length;
       const late = randomUUID();
       h.organisation.snapshot.push(snap(late, ORG, 'MEMBER', 'ACTIVE', ago(1000)));
 
@@ -119,7 +132,7 @@ describe('the membership backfill (ListMembershipSnapshot → member_projection)
       }
 
       // Stopped while retrying (organisation down): the run stays unfinished, and the next auto start runs it.
-      h.organisation.unavailable = true;
+      h.organisation.failAll(status.UNAVAILABLE);
       const cut = await startNotifications({ ...h.env, MEMBERSHIP_BACKFILL: 'always' });
       const failing = calls();
       await eventually(() => expect(calls()).toBeGreaterThan(failing));
@@ -128,7 +141,7 @@ describe('the membership backfill (ListMembershipSnapshot → member_projection)
       expect(Date.now() - stopping).toBeLessThan(3000);
       expect((await backfillRecord(h))?.finished_at).toBeNull();
 
-      h.organisation.unavailable = false;
+      h.organisation.failAll(undefined);
       const restarted = randomUUID();
       h.organisation.snapshot.push(snap(restarted, ORG, 'MEMBER', 'ACTIVE', ago(1000)));
       const resumed = await startNotifications({ ...h.env, MEMBERSHIP_BACKFILL: 'auto' });
@@ -149,7 +162,7 @@ describe('the membership backfill (ListMembershipSnapshot → member_projection)
     const h = await startNotificationsHarness('backfill-versions', {
       organisation: (o) => {
         // Down at first, so that the first events are applied before the snapshot.
-        o.unavailable = true;
+        o.failAll(status.UNAVAILABLE);
         o.snapshot.push(
           snap(leftLately, ORG, 'MEMBER', 'ACTIVE', t1), // an event at t2 ends it: the event wins
           snap(cameBack, ORG, 'MEMBER', 'ACTIVE', t2), // an event at t1 ended it: the snapshot wins
@@ -166,7 +179,7 @@ describe('the membership backfill (ListMembershipSnapshot → member_projection)
       expect(await rowOf(h, cameBack)).toMatchObject({ status: 'INACTIVE' });
       expect(await backfillRecord(h)).toMatchObject({ finished_at: null });
 
-      h.organisation.unavailable = false;
+      h.organisation.failAll(undefined);
       await eventually(async () => expect((await backfillRecord(h))?.finished_at).toBeInstanceOf(Date));
       expect(await rowOf(h, leftLately)).toMatchObject({ status: 'INACTIVE', version: t2 });
       expect(await rowOf(h, cameBack)).toMatchObject({ status: 'ACTIVE', version: t2 });
@@ -193,7 +206,7 @@ describe('the membership backfill (ListMembershipSnapshot → member_projection)
       await consumed(h);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await projection(h)).toHaveLength(1);
-      expect(h.organisation.snapshotCalls).toEqual([]);
+      expect(h.organisation.callsOf('listMembershipSnapshot')).toEqual([]);
       expect(await backfillRecord(h)).toBeUndefined();
       expect(await backfillRows(h.service, 'written')).toBe(0);
     } finally {
@@ -206,21 +219,21 @@ describe('the membership backfill (ListMembershipSnapshot → member_projection)
     const ORG = randomUUID();
     const h = await startNotificationsHarness('backfill-retry', {
       organisation: (o) => {
-        o.unavailable = true;
+        o.failAll(status.UNAVAILABLE);
         o.snapshot.push(snap(member, ORG, 'MEMBER', 'ACTIVE', ago(30 * 24 * HOUR)));
       },
     });
     try {
-      await eventually(() => expect(h.organisation.snapshotCalls.length).toBeGreaterThanOrEqual(3));
+      await eventually(() => expect(h.organisation.callsOf('listMembershipSnapshot').length).toBeGreaterThanOrEqual(3));
       expect(await projection(h)).toEqual([]);
       // The service answers while the backfill waits.
-      const inbox = await unary(h.client, h.client.listNotifications, { sort: '' }, { token: tokensFor(h).org(ORG, 'MEMBER', member).token });
+      const inbox = await unary(h.client, h.client.listNotifications, { sort: '' }, { token: h.tokens.org(ORG, 'MEMBER', member) });
       expect(inbox.content).toEqual([]);
 
-      h.organisation.unavailable = false;
+      h.organisation.failAll(undefined);
       await eventually(async () => expect(await rowOf(h, member)).toMatchObject({ organization_id: ORG, status: 'ACTIVE' }));
       await eventually(async () => expect((await backfillRecord(h))?.finished_at).toBeInstanceOf(Date));
-      expect(h.organisation.snapshotCalls.every((c) => c.request.afterId === '')).toBe(true);
+      expect(h.organisation.callsOf('listMembershipSnapshot').every((c) => c.request.afterId === '')).toBe(true);
     } finally {
       await h.stop();
     }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { unary } from '@platform/grpc-server';
-import { eventually, failure, membershipChanged, startNotificationsHarness, tokensFor, violationsOf, type NotificationsHarness } from './notifications-harness';
+import { eventually, failure, violationsOf, type TestTokens } from '@platform/testing';
+import { membershipChanged, startNotificationsHarness, type NotificationsHarness } from './notifications-harness';
 
 describe('push notifications and the inbox', () => {
   let h: NotificationsHarness;
-  let tokens: ReturnType<typeof tokensFor>;
+  let tokens: TestTokens;
   const ORG = randomUUID();
   const OTHER_ORG = randomUUID();
   const people = {
@@ -21,7 +22,7 @@ describe('push notifications and the inbox', () => {
 
   beforeAll(async () => {
     h = await startNotificationsHarness('inbox');
-    tokens = tokensFor(h);
+    tokens = h.tokens;
     const memberships: Array<[string, string, string, string]> = [
       [people.owner, ORG, 'OWNER', 'ACTIVE'],
       [people.admin, ORG, 'ADMIN', 'ACTIVE'],
@@ -39,16 +40,30 @@ describe('push notifications and the inbox', () => {
     await h?.stop();
   });
 
-  const as = (sub: string, role: 'OWNER' | 'ADMIN' | 'MEMBER' | 'GUEST', org = ORG) => tokens.org(org, role, sub).token;
+  const as = (sub: string, role: 'OWNER' | 'ADMIN' | 'MEMBER' | 'GUEST', org = ORG) => tokens.org(org, role, sub);
   const send = (token: string, request: Partial<Parameters<typeof h.client.sendNotification>[0]>) =>
-    unary(h.client, h.client.sendNotification, { organizationId: '', title: 'Hello', body: 'Body', targetType: 'ALL_MEMBERS', targetUserId: '', targetRole: '', ...request }, { token });
-  const inbox = (token: string, read?: boolean, page?: number, size?: number) => unary(h.client, h.client.listNotifications, { read, page, size, sort: '' }, { token });
+    unary(
+      h.client,
+      h.client.sendNotification,
+      { organizationId: '', title: 'Hello', body: 'Body', targetType: 'ALL_MEMBERS', targetUserId: '', targetRole: '', ...request },
+      { token },
+    );
+  const inbox = (token: string, read?: boolean, page?: number, size?: number) =>
+    unary(h.client, h.client.listNotifications, { read, page, size, sort: '' }, { token });
   const recipientsOf = async (notificationId: string) =>
-    (await h.sql<{ recipient_id: string }>('SELECT recipient_id FROM inbox_entry WHERE notification_id = $1', [notificationId])).map((r) => r.recipient_id).sort();
+    (await h.sql<{ recipient_id: string }>('SELECT recipient_id FROM inbox_entry WHERE notification_id = $1', [notificationId]))
+      .map((r) => r.recipient_id)
+      .sort();
 
   it('writes one inbox entry per ACTIVE member for ALL_MEMBERS and answers with the count', async () => {
     const sent = await send(as(people.admin, 'ADMIN'), { title: 'AGM', body: 'Tonight', data: { type: 'EVENT', eventId: 'e1', count: 3 } });
-    expect(sent).toMatchObject({ organizationId: ORG, targetType: 'ALL_MEMBERS', recipientCount: 5, read: false, data: { type: 'EVENT', eventId: 'e1', count: 3 } });
+    expect(sent).toMatchObject({
+      organizationId: ORG,
+      targetType: 'ALL_MEMBERS',
+      recipientCount: 5,
+      read: false,
+      data: { type: 'EVENT', eventId: 'e1', count: 3 },
+    });
     expect(await recipientsOf(sent.id)).toEqual([people.owner, people.admin, people.member1, people.member2, people.guest].sort());
   });
 
@@ -90,7 +105,7 @@ describe('push notifications and the inbox', () => {
   it('needs ORG:NOTIFICATION:SEND in the caller’s own organisation; platform admins name the organisation', async () => {
     expect((await failure(send(as(people.member1, 'MEMBER'), {})))?.code).toBe(status.PERMISSION_DENIED);
     expect((await failure(send(as(people.admin, 'ADMIN'), { organizationId: OTHER_ORG })))?.code).toBe(status.PERMISSION_DENIED);
-    const staff = tokens.system('PLATFORM_ADMIN').token;
+    const staff = tokens.system('PLATFORM_ADMIN');
     expect(violationsOf(await failure(send(staff, {}))).map((v) => v.field)).toEqual(['organizationId']);
     expect(await send(staff, { organizationId: OTHER_ORG })).toMatchObject({ organizationId: OTHER_ORG, recipientCount: 1 });
   });
@@ -109,11 +124,17 @@ describe('push notifications and the inbox', () => {
     expect(marked.readAt).toBeDefined();
     expect((await inbox(me, true)).content.map((n) => n.id)).toEqual([first.id]);
     expect((await inbox(me, false)).content.map((n) => n.id)).not.toContain(first.id);
-    expect(await unary(h.client, h.client.getNotification, { notificationId: first.id }, { token: me })).toMatchObject({ title: 'first', read: true, recipientCount: undefined });
+    expect(await unary(h.client, h.client.getNotification, { notificationId: first.id }, { token: me })).toMatchObject({
+      title: 'first',
+      read: true,
+      recipientCount: undefined,
+    });
 
     const someoneElse = as(people.member1, 'MEMBER');
     expect((await failure(unary(h.client, h.client.getNotification, { notificationId: second.id }, { token: someoneElse })))?.code).toBe(status.NOT_FOUND);
-    expect((await failure(unary(h.client, h.client.updateNotification, { notificationId: second.id, read: true }, { token: someoneElse })))?.code).toBe(status.NOT_FOUND);
+    expect((await failure(unary(h.client, h.client.updateNotification, { notificationId: second.id, read: true }, { token: someoneElse })))?.code).toBe(
+      status.NOT_FOUND,
+    );
     expect((await failure(unary(h.client, h.client.deleteNotification, { notificationId: second.id }, { token: someoneElse })))?.code).toBe(status.NOT_FOUND);
 
     await unary(h.client, h.client.deleteNotification, { notificationId: second.id }, { token: me });
@@ -122,7 +143,7 @@ describe('push notifications and the inbox', () => {
   });
 
   it('keeps inboxes per organisation: a token of another organisation sees none of these', async () => {
-    const elsewhere = tokens.org(OTHER_ORG, 'MEMBER', people.member2).token;
+    const elsewhere = tokens.org(OTHER_ORG, 'MEMBER', people.member2);
     expect((await inbox(elsewhere)).totalElements).toBe(0);
   });
 
@@ -148,15 +169,18 @@ describe('push notifications and the inbox', () => {
     const theirs = as(people.member2, 'MEMBER');
     const moved = await unary(h.client, h.client.registerDevice, { pushToken: 'fcm-token-shared', platform: 'IOS', deviceName: 'iPhone' }, { token: theirs });
     expect(moved.id).toBe(device.id);
-    const [row] = await h.sql<{ account_id: string; platform: string }>('SELECT account_id, platform FROM device_token WHERE push_token = $1', ['fcm-token-shared']);
+    const [row] = await h.sql<{ account_id: string; platform: string }>('SELECT account_id, platform FROM device_token WHERE push_token = $1', [
+      'fcm-token-shared',
+    ]);
     expect(row).toEqual({ account_id: people.member2, platform: 'IOS' });
     expect((await failure(unary(h.client, h.client.unregisterDevice, { tokenId: device.id }, { token: mine })))?.code).toBe(status.NOT_FOUND);
     await unary(h.client, h.client.unregisterDevice, { tokenId: device.id }, { token: theirs });
     expect(await h.sql('SELECT 1 FROM device_token WHERE id = $1', [device.id])).toHaveLength(0);
-    expect(violationsOf(await failure(unary(h.client, h.client.registerDevice, { pushToken: '', platform: 'PALM', deviceName: '' }, { token: mine }))).map((v) => v.field).sort()).toEqual([
-      'platform',
-      'pushToken',
-    ]);
+    expect(
+      violationsOf(await failure(unary(h.client, h.client.registerDevice, { pushToken: '', platform: 'PALM', deviceName: '' }, { token: mine })))
+        .map((v) => v.field)
+        .sort(),
+    ).toEqual(['platform', 'pushToken']);
   });
 
   it('without push credentials skips push and still fills the inbox', async () => {

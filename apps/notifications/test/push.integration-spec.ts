@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { unary } from '@platform/grpc-server';
-import { eventually, startNotificationsHarness, tokensFor, type NotificationsHarness } from './notifications-harness';
+import { eventually } from '@platform/testing';
+import { startNotificationsHarness, type NotificationsHarness } from './notifications-harness';
 
 interface JobRow {
   status: string;
@@ -20,7 +21,7 @@ describe('push delivery through firebase-admin to a fake FCM', () => {
 
   beforeAll(async () => {
     h = await startNotificationsHarness('push', { push: true });
-    admin = tokensFor(h).org(ORG, 'ADMIN').token;
+    admin = h.tokens.org(ORG, 'ADMIN');
     for (let i = 0; i < MEMBERS; i++) members.push(randomUUID());
     // The projection and the devices in bulk (the membership consumer is covered elsewhere).
     await h.sql(
@@ -46,7 +47,12 @@ describe('push delivery through firebase-admin to a fake FCM', () => {
   beforeEach(() => h.fcm!.reset());
 
   const send = (title: string, data: Record<string, unknown> = {}) =>
-    unary(h.client, h.client.sendNotification, { organizationId: '', title, body: 'body', targetType: 'ALL_MEMBERS', targetUserId: '', targetRole: '', data }, { token: admin });
+    unary(
+      h.client,
+      h.client.sendNotification,
+      { organizationId: '', title, body: 'body', targetType: 'ALL_MEMBERS', targetUserId: '', targetRole: '', data },
+      { token: admin },
+    );
   const job = async (id: string) => (await h.sql<JobRow>('SELECT * FROM push_job WHERE notification_id = $1', [id]))[0]!;
 
   it('sends to every device of every recipient in batches of at most 500, through the real client', async () => {
@@ -57,7 +63,11 @@ describe('push delivery through firebase-admin to a fake FCM', () => {
     expect(new Set(fcm.sends.map((s) => s.token)).size).toBe(MEMBERS + 10);
     expect(fcm.sends.every((s) => s.host === 'fcm.googleapis.com')).toBe(true);
     expect(fcm.tokenExchanges).toBeGreaterThanOrEqual(1);
-    expect(fcm.sends[0]).toMatchObject({ title: 'Regatta', body: 'body', data: { type: 'EVENT', eventId: 'e-1', seats: '12', notificationId: sent.id, organizationId: ORG } });
+    expect(fcm.sends[0]).toMatchObject({
+      title: 'Regatta',
+      body: 'body',
+      data: { type: 'EVENT', eventId: 'e-1', seats: '12', notificationId: sent.id, organizationId: ORG },
+    });
     expect(await job(sent.id)).toMatchObject({ sent: MEMBERS + 10, failed: 0, tokens_removed: 0 });
   });
 

@@ -24,12 +24,240 @@ const NEIGHBOUR_MEMBERS = Math.round(MEMBERS / 5);
 const WARM_UP = 100;
 const JWT_SECRET = 'bench-secret-0123456789abcdef0123456789';
 
-const FIRST = ['Anna', 'Annie', 'Joanna', 'Bruno', 'Camille', 'Chloé', 'David', 'Élodie', 'Emma', 'Fabien', 'Gabriel', 'Hugo', 'Inès', 'Jules', 'Julia', 'Karim', 'Léa', 'Louis', 'Lucas', 'Manon', 'Marie', 'Mathis', 'Nathan', 'Noah', 'Océane', 'Paul', 'Pierre', 'Quentin', 'Raphaël', 'Sarah', 'Sophie', 'Thomas', 'Théo', 'Ulysse', 'Valentin', 'Victor', 'Yanis', 'Zoé', 'Ahmed', 'Ben', 'Clara', 'Dmitri', 'Eva', 'Farah', 'Greta', 'Hannah', 'Ivan', 'Jan', 'Kenji', 'Lena', 'Mia', 'Nils', 'Olga', 'Priya', 'Rosa', 'Sven', 'Tariq', 'Uma', 'Wei', 'Xavier'];
-const LAST = ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy', 'Moreau', 'Simon', 'Laurent', 'Lefèvre', 'Michel', 'Garcia', 'David', 'Bertrand', 'Roux', 'Vincent', 'Fournier', 'Morel', 'Girard', 'André', 'Lefebvre', 'Mercier', 'Dupont', 'Lambert', 'Bonnet', 'François', 'Martinez', 'Legrand', 'Garnier', 'Faure', 'Rousseau', 'Blanc', 'Guérin', 'Muller', 'Henry', 'Roussel', 'Nicolas', 'Perrin', 'Morin', 'Mathieu', 'Clément', 'Gauthier', 'Dumont', 'Lopez', 'Fontaine', 'Chevalier', 'Robin', 'Masson', 'Sanchez', 'Gérard', 'Nguyen', 'Boyer', 'Denis', 'Lemaire', 'Duval', 'Joly', 'Gautier', 'Roger', 'Roche', 'Roy', 'Noël', 'Meyer', 'Lucas', 'Meunier', 'Jean', 'Perez', 'Marchand', 'Dufour', 'Blanchard', 'Marie', 'Barbier', 'Brun', 'Dumas', 'Brunet', 'Schmitt', 'Leroux', 'Colin', 'Fernandez', 'Pierre', 'Renard', 'Arnaud', 'Rolland', 'Caron', 'Aubert', 'Giraud', 'Leclerc', 'Vidal', 'Bourgeois', 'Renaud', 'Lemoine', 'Picard', 'Gaillard', 'Philippe', 'Leclercq', 'Lacroix', 'Fabre', 'Dupuis', 'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Miller', 'Davis', 'Wilson', 'Anderson', 'Taylor', 'Lee', 'Walker', 'Hall', 'Allen', 'Young', 'King', 'Wright', 'Scott', 'Green', 'Baker', 'Adams', 'Nelson', 'Hill', 'Campbell', 'Mitchell', 'Roberts', 'Carter', 'Phillips', 'Evans', 'Turner', 'Torres', 'Parker', 'Collins', 'Edwards', 'Stewart', 'Morris', 'Murphy', 'Cook', 'Rogers', 'Morgan', 'Peterson', 'Cooper', 'Reed', 'Bailey', 'Bell', 'Gómez', 'Kelly', 'Howard', 'Ward', 'Cox'];
+const FIRST = [
+  'Anna',
+  'Annie',
+  'Joanna',
+  'Bruno',
+  'Camille',
+  'Chloé',
+  'David',
+  'Élodie',
+  'Emma',
+  'Fabien',
+  'Gabriel',
+  'Hugo',
+  'Inès',
+  'Jules',
+  'Julia',
+  'Karim',
+  'Léa',
+  'Louis',
+  'Lucas',
+  'Manon',
+  'Marie',
+  'Mathis',
+  'Nathan',
+  'Noah',
+  'Océane',
+  'Paul',
+  'Pierre',
+  'Quentin',
+  'Raphaël',
+  'Sarah',
+  'Sophie',
+  'Thomas',
+  'Théo',
+  'Ulysse',
+  'Valentin',
+  'Victor',
+  'Yanis',
+  'Zoé',
+  'Ahmed',
+  'Ben',
+  'Clara',
+  'Dmitri',
+  'Eva',
+  'Farah',
+  'Greta',
+  'Hannah',
+  'Ivan',
+  'Jan',
+  'Kenji',
+  'Lena',
+  'Mia',
+  'Nils',
+  'Olga',
+  'Priya',
+  'Rosa',
+  'Sven',
+  'Tariq',
+  'Uma',
+  'Wei',
+  'Xavier',
+];
+const LAST = [
+  'Martin',
+  'Bernard',
+  'Dubois',
+  'Thomas',
+  'Robert',
+  'Richard',
+  'Petit',
+  'Durand',
+  'Leroy',
+  'Moreau',
+  'Simon',
+  'Laurent',
+  'Lefèvre',
+  'Michel',
+  'Garcia',
+  'David',
+  'Bertrand',
+  'Roux',
+  'Vincent',
+  'Fournier',
+  'Morel',
+  'Girard',
+  'André',
+  'Lefebvre',
+  'Mercier',
+  'Dupont',
+  'Lambert',
+  'Bonnet',
+  'François',
+  'Martinez',
+  'Legrand',
+  'Garnier',
+  'Faure',
+  'Rousseau',
+  'Blanc',
+  'Guérin',
+  'Muller',
+  'Henry',
+  'Roussel',
+  'Nicolas',
+  'Perrin',
+  'Morin',
+  'Mathieu',
+  'Clément',
+  'Gauthier',
+  'Dumont',
+  'Lopez',
+  'Fontaine',
+  'Chevalier',
+  'Robin',
+  'Masson',
+  'Sanchez',
+  'Gérard',
+  'Nguyen',
+  'Boyer',
+  'Denis',
+  'Lemaire',
+  'Duval',
+  'Joly',
+  'Gautier',
+  'Roger',
+  'Roche',
+  'Roy',
+  'Noël',
+  'Meyer',
+  'Lucas',
+  'Meunier',
+  'Jean',
+  'Perez',
+  'Marchand',
+  'Dufour',
+  'Blanchard',
+  'Marie',
+  'Barbier',
+  'Brun',
+  'Dumas',
+  'Brunet',
+  'Schmitt',
+  'Leroux',
+  'Colin',
+  'Fernandez',
+  'Pierre',
+  'Renard',
+  'Arnaud',
+  'Rolland',
+  'Caron',
+  'Aubert',
+  'Giraud',
+  'Leclerc',
+  'Vidal',
+  'Bourgeois',
+  'Renaud',
+  'Lemoine',
+  'Picard',
+  'Gaillard',
+  'Philippe',
+  'Leclercq',
+  'Lacroix',
+  'Fabre',
+  'Dupuis',
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Miller',
+  'Davis',
+  'Wilson',
+  'Anderson',
+  'Taylor',
+  'Lee',
+  'Walker',
+  'Hall',
+  'Allen',
+  'Young',
+  'King',
+  'Wright',
+  'Scott',
+  'Green',
+  'Baker',
+  'Adams',
+  'Nelson',
+  'Hill',
+  'Campbell',
+  'Mitchell',
+  'Roberts',
+  'Carter',
+  'Phillips',
+  'Evans',
+  'Turner',
+  'Torres',
+  'Parker',
+  'Collins',
+  'Edwards',
+  'Stewart',
+  'Morris',
+  'Murphy',
+  'Cook',
+  'Rogers',
+  'Morgan',
+  'Peterson',
+  'Cooper',
+  'Reed',
+  'Bailey',
+  'Bell',
+  'Gómez',
+  'Kelly',
+  'Howard',
+  'Ward',
+  'Cox',
+];
 const DOMAINS = ['example.org', 'mail.example', 'assoc.example', 'post.example', 'club.example'];
 
 /** Typical admin searches: a surname, a first name, a name fragment, two words, an email fragment. */
-const TERMS = ['martin', 'dubois', 'sophie', 'lefevre', 'garcia', 'nguyen', 'chloe', 'smith', 'anna', 'rous', 'marie lambert', 'lucas.', 'gomez', 'eloise', 'turner'];
+const TERMS = [
+  'martin',
+  'dubois',
+  'sophie',
+  'lefevre',
+  'garcia',
+  'nguyen',
+  'chloe',
+  'smith',
+  'anna',
+  'rous',
+  'marie lambert',
+  'lucas.',
+  'gomez',
+  'eloise',
+  'turner',
+];
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run fills the same data. */
 function prng(seed: number): () => number {
@@ -55,7 +283,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Inserts `count` members (account projection and membership rows) into an organisation. */
-async function fill(pool: pg.Pool, organisationId: string, roles: Record<string, string>, count: number, seed: number): Promise<void> {
+async function fill(pool: pg.Pool, organizationId: string, roles: Record<string, string>, count: number, seed: number): Promise<void> {
   const random = prng(seed);
   const batch = 5000;
   const tenYears = 10 * 365 * 86_400_000;
@@ -105,7 +333,20 @@ async function fill(pool: pg.Pool, organisationId: string, roles: Record<string,
               CASE WHEN status = 'INACTIVE' THEN now() END, now()
          FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[])
            AS t(id, account, role, status, email, first, last, first_key, last_key, search, joined)`,
-      [organisationId, cols.membership, cols.account, cols.role, cols.status, cols.email, cols.first, cols.last, cols.firstKey, cols.lastKey, cols.search, cols.joined],
+      [
+        organizationId,
+        cols.membership,
+        cols.account,
+        cols.role,
+        cols.status,
+        cols.email,
+        cols.first,
+        cols.last,
+        cols.firstKey,
+        cols.lastKey,
+        cols.search,
+        cols.joined,
+      ],
     );
   }
 }
@@ -136,7 +377,12 @@ async function main(): Promise<void> {
   const sys = signer.signAccess({ sub: randomUUID(), userType: 'SYSTEM', systemRole: 'SUPER_ADMIN', sid: randomUUID() }, 3600).token;
   try {
     const create = (slug: string) =>
-      unary(client, client.createOrganisation, { name: `Bench ${slug}`, slug, subdomain: slug, email: `contact@${slug}.example`, orgType: 'ASSOCIATION' }, { token: sys });
+      unary(
+        client,
+        client.createOrganisation,
+        { name: `Bench ${slug}`, slug, subdomain: slug, email: `contact@${slug}.example`, orgType: 'ASSOCIATION' },
+        { token: sys },
+      );
     const org = await create('bench-big');
     const neighbour = await create('bench-neighbour');
     const rolesOf = async (id: string) =>
@@ -151,7 +397,10 @@ async function main(): Promise<void> {
     await pool.query('CHECKPOINT').catch(() => undefined);
     process.stdout.write(`filled ${MEMBERS} + ${NEIGHBOUR_MEMBERS} members in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 
-    const admin = signer.signAccess({ sub: randomUUID(), userType: 'ORGANIZATION', organizationId: org.id, organizationRole: 'ADMIN', sid: randomUUID() }, 3600).token;
+    const admin = signer.signAccess(
+      { sub: randomUUID(), userType: 'ORGANIZATION', organizationId: org.id, organizationRole: 'ADMIN', sid: randomUUID() },
+      3600,
+    ).token;
     const list = (query: Partial<organisationV1.ListMembersRequest>) =>
       unary(client, client.listMembers, { organizationId: org.id, status: '', search: '', sort: '', size: 20, ...query }, { token: admin });
 
@@ -203,7 +452,9 @@ async function main(): Promise<void> {
       sqlSamples.push(Number(process.hrtime.bigint() - t) / 1e6);
     }
     sqlSamples.sort((x, y) => x - y);
-    lines.push(`| the target's SQL statement alone, from a pg client (first word of each term) | | ${[50, 95, 99].map((p) => percentile(sqlSamples, p).toFixed(2)).join(' | ')} |`);
+    lines.push(
+      `| the target's SQL statement alone, from a pg client (first word of each term) | | ${[50, 95, 99].map((p) => percentile(sqlSamples, p).toFixed(2)).join(' | ')} |`,
+    );
     const plan = await pool.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${statement}`, [org.id, '%dubois%']);
     process.stdout.write(
       [

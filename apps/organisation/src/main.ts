@@ -1,7 +1,15 @@
 import { SecretBox } from '@platform/crypto';
 import { migrationsDir } from '@platform/db';
 import { runServiceMain, ServiceTokens, type RunningService } from '@platform/grpc-server';
-import { commonServiceSpec, migrateService, startPlatformService, type PlatformInfra, type PlatformServiceSpec, type ServiceWiring } from '@platform/grpc-server/service';
+import {
+  migrateService,
+  registeredServiceSpec,
+  startPlatformService,
+  type PlatformInfra,
+  type PlatformServiceSpec,
+  type ServiceWiring,
+} from '@platform/grpc-server/service';
+import type { ServiceEventSource } from '@platform/messaging';
 import { organisationV1 } from '@platform/proto';
 import { cachedMembershipLimit } from './clients/cached-membership-limit';
 import { grpcIdentity } from './clients/identity';
@@ -12,7 +20,7 @@ import type { SagaHooks } from './domain/saga';
 import { consumeAccountUpdates } from './events/account-updated-consumer';
 import { outboxEvents } from './events/organisation-events';
 import { organisationService } from './service';
-import { createOrganisationDb, type OrganisationDb } from './store/db';
+import { createOrganisationDb, type OrganisationDb, type Tx } from './store/db';
 
 /** What tests may change in an in-process service. */
 export interface StartOptions {
@@ -20,17 +28,9 @@ export interface StartOptions {
   sagaHooks?: Pick<SagaHooks, 'beforeStep'>;
 }
 
-/** The organisation service on the platform's service shape: its schema, ports and database client. */
+/** The organisation service on the platform's service shape: its registry entry (schema, ports) and database client. */
 function platformSpec(config: OrganisationConfig, env: NodeJS.ProcessEnv): PlatformServiceSpec<OrganisationDb> {
-  return {
-    ...commonServiceSpec(config, env),
-    name: 'organisation',
-    schema: config.ORGANISATION_DB_SCHEMA,
-    migrationsDir: migrationsDir(__dirname),
-    grpcPort: config.ORGANISATION_GRPC_PORT,
-    adminPort: config.ORGANISATION_ADMIN_PORT,
-    createDb: createOrganisationDb,
-  };
+  return registeredServiceSpec('organisation', config, env, { migrationsDir: migrationsDir(__dirname), createDb: createOrganisationDb });
 }
 
 /** Applies the organisation service's migrations (also `main.js --migrate-only`, a release's init container). */
@@ -50,7 +50,8 @@ async function wireOrganisation(
   options: StartOptions,
   { db, js, names, schema, signer, logger, registry }: PlatformInfra<OrganisationDb>,
 ): Promise<ServiceWiring> {
-  const consumers = [await consumeAccountUpdates({ js, names, schema, db, logger, metrics: registry })];
+  const source: ServiceEventSource<Tx> = { js, names, schema, logger, metrics: registry, withTransaction: (work) => db.$transaction(work) };
+  const consumers = [await consumeAccountUpdates(source)];
 
   const tokens = new ServiceTokens(signer, 'organisation');
   const identity = grpcIdentity(config.IDENTITY_GRPC_URL, tokens);

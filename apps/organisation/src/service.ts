@@ -1,27 +1,66 @@
 import type { AsyncService } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
+import type { OrganisationDeps } from './deps';
 import { accountMembershipHandlers } from './rpc/account-memberships';
 import { adminUserHandlers } from './rpc/admin-users';
-import { createWithOwnerHandlers } from './rpc/create-with-owner';
-import type { OrganisationDeps } from './rpc/deps';
 import { emailDeliveryHandlers } from './rpc/email-delivery';
 import { emailTemplateHandlers } from './rpc/email-templates';
 import { memberHandlers } from './rpc/members';
-import { membershipSnapshotHandlers } from './rpc/membership-snapshot';
 import { organisationHandlers } from './rpc/organisations';
+import { roleHandlers } from './rpc/roles';
 import { smtpSettingsHandlers } from './rpc/smtp-settings';
 
-/** Every RPC of platform.organisation.v1.OrganisationService. */
+/**
+ * Every RPC of platform.organisation.v1.OrganisationService, each taken from the handler file that
+ * answers it: one file per section of the proto (organisations.proto → rpc/organisations.ts, …).
+ */
 export function organisationService(deps: OrganisationDeps): AsyncService<organisationV1.OrganisationServiceServer> {
+  const {
+    createOrganisation,
+    createOrganisationWithOwner,
+    listOrganisations,
+    getOrganisation,
+    getOrganisationBySlug,
+    getOrganisationBySubdomain,
+    updateOrganisation,
+    deleteOrganisation,
+    getHealth,
+  } = organisationHandlers(deps);
+  const { listOrganisationRoles } = roleHandlers(deps);
+  const { listMembers, addMember, updateMember, removeMember } = memberHandlers(deps);
+  const { listUsers, getUser } = adminUserHandlers(deps);
+  const { listEmailTemplates, getEmailTemplateByType, updateEmailTemplate, previewEmailTemplate, resetEmailTemplate } = emailTemplateHandlers(deps);
+  const { getSmtpSettings, updateSmtpSettings, testSmtpConnection, sendSmtpTestEmail } = smtpSettingsHandlers(deps);
+  const { listAccountMemberships, listMembershipSnapshot } = accountMembershipHandlers(deps);
+  const { getEmailDelivery } = emailDeliveryHandlers(deps);
   return {
-    ...organisationHandlers(deps),
-    ...createWithOwnerHandlers(deps),
-    ...memberHandlers(deps),
-    ...adminUserHandlers(deps),
-    ...accountMembershipHandlers(deps),
-    ...emailTemplateHandlers(deps),
-    ...smtpSettingsHandlers(deps),
-    ...emailDeliveryHandlers(deps),
-    ...membershipSnapshotHandlers(deps),
+    createOrganisation,
+    createOrganisationWithOwner,
+    listOrganisations,
+    getOrganisation,
+    getOrganisationBySlug,
+    getOrganisationBySubdomain,
+    updateOrganisation,
+    deleteOrganisation,
+    getHealth,
+    listOrganisationRoles,
+    listMembers,
+    addMember,
+    updateMember,
+    removeMember,
+    listUsers,
+    getUser,
+    listEmailTemplates,
+    getEmailTemplateByType,
+    updateEmailTemplate,
+    previewEmailTemplate,
+    resetEmailTemplate,
+    getSmtpSettings,
+    updateSmtpSettings,
+    testSmtpConnection,
+    sendSmtpTestEmail,
+    listAccountMemberships,
+    listMembershipSnapshot,
+    getEmailDelivery,
   };
 }

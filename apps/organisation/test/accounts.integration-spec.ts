@@ -1,21 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { eventsV1 } from '@platform/proto';
-import { startOrganisationHarness, type NewOrganisation, type OrganisationHarness } from './organisation-harness';
+import { failure } from '@platform/testing';
+import { startOrganisationHarness, type NewOrganization, type OrganisationHarness } from './organisation-harness';
 
 /** Platform administration of users, identity's internal view of memberships, and the account projection. */
 describe('accounts and memberships across organisations', () => {
   let h: OrganisationHarness;
   let sys: string;
-  let a: NewOrganisation;
-  let b: NewOrganisation;
+  let a: NewOrganization;
+  let b: NewOrganization;
   let shared: string;
   let onlyA: string;
 
-  const add = (org: NewOrganisation, email: string, firstName = 'Pat', lastName = 'Person', sendInvitationEmail = false) =>
+  const add = (org: NewOrganization, email: string, firstName = 'Pat', lastName = 'Person', sendInvitationEmail = false) =>
     h.call('addMember', { organizationId: org.org.id, email, firstName, lastName, roleId: '', sendInvitationEmail }, org.ownerToken);
-  const listUsers = (query: { status?: string; search?: string; organizationId?: string; accountStatus?: string; sort?: string; page?: number; size?: number } = {}, token = sys) =>
-    h.call('listUsers', { status: '', search: '', organizationId: '', accountStatus: '', sort: '', ...query }, token);
+  const listUsers = (
+    query: { status?: string; search?: string; organizationId?: string; accountStatus?: string; sort?: string; page?: number; size?: number } = {},
+    token = sys,
+  ) => h.call('listUsers', { status: '', search: '', organizationId: '', accountStatus: '', sort: '', ...query }, token);
   const accountUpdated = (id: string, fields: { email: string; firstName: string; lastName: string; status: string }, occurredAt: Date) =>
     h.publish('identity.account.updated', eventsV1.AccountUpdated.encode({ accountId: id, ...fields, occurredAt: occurredAt.toISOString() }).finish());
   /** Polls until the check passes (the consumer applies events asynchronously). */
@@ -33,9 +36,9 @@ describe('accounts and memberships across organisations', () => {
 
   beforeAll(async () => {
     h = await startOrganisationHarness('org-accounts');
-    sys = h.sysToken();
-    a = await h.newOrganisation('accounts-a');
-    b = await h.newOrganisation('accounts-b');
+    sys = h.tokens.system();
+    a = await h.newOrganization('accounts-a');
+    b = await h.newOrganization('accounts-b');
     shared = (await add(a, 'shared.person@example.org', 'Sha', 'Red')).id;
     await add(b, 'shared.person@example.org', 'Sha', 'Red', true);
     await h.call('updateMember', { organizationId: b.org.id, userId: shared, roleId: b.roles['GUEST'], firstName: 'Shary' }, b.ownerToken);
@@ -45,7 +48,7 @@ describe('accounts and memberships across organisations', () => {
 
   describe('ListAccountMemberships (internal, for identity)', () => {
     it('answers every membership of the account with organisation id, slug, role name, status and joinedAt', async () => {
-      const { memberships } = await h.call('listAccountMemberships', { accountId: shared }, h.serviceToken());
+      const { memberships } = await h.call('listAccountMemberships', { accountId: shared }, h.tokens.service('identity'));
       expect(memberships).toEqual([
         { organizationId: a.org.id, organizationSlug: 'accounts-a', role: 'MEMBER', status: 'ACTIVE', joinedAt: expect.any(String) },
         { organizationId: b.org.id, organizationSlug: 'accounts-b', role: 'GUEST', status: 'PENDING', joinedAt: expect.any(String) },
@@ -53,13 +56,13 @@ describe('accounts and memberships across organisations', () => {
     });
 
     it('answers an empty list for an account without memberships', async () => {
-      expect((await h.call('listAccountMemberships', { accountId: randomUUID() }, h.serviceToken())).memberships).toEqual([]);
+      expect((await h.call('listAccountMemberships', { accountId: randomUUID() }, h.tokens.service('identity'))).memberships).toEqual([]);
     });
 
     it('accepts only service tokens', async () => {
-      expect((await h.failure(h.call('listAccountMemberships', { accountId: shared })))?.code).toBe(status.UNAUTHENTICATED);
-      expect((await h.failure(h.call('listAccountMemberships', { accountId: shared }, sys)))?.code).toBe(status.PERMISSION_DENIED);
-      expect((await h.failure(h.call('listAccountMemberships', { accountId: shared }, a.ownerToken)))?.code).toBe(status.PERMISSION_DENIED);
+      expect((await failure(h.call('listAccountMemberships', { accountId: shared })))?.code).toBe(status.UNAUTHENTICATED);
+      expect((await failure(h.call('listAccountMemberships', { accountId: shared }, sys)))?.code).toBe(status.PERMISSION_DENIED);
+      expect((await failure(h.call('listAccountMemberships', { accountId: shared }, a.ownerToken)))?.code).toBe(status.PERMISSION_DENIED);
     });
   });
 
@@ -72,7 +75,17 @@ describe('accounts and memberships across organisations', () => {
       ]);
       const pending = await listUsers({ search: 'shared.person', status: 'PENDING' });
       expect(pending.content).toEqual([
-        expect.objectContaining({ id: shared, firstName: 'Shary', lastName: 'Red', status: 'PENDING', roles: ['GUEST'], organizationId: b.org.id, organizationSlug: 'accounts-b', organizationName: 'Org accounts-b', accountStatus: 'ACTIVE' }),
+        expect.objectContaining({
+          id: shared,
+          firstName: 'Shary',
+          lastName: 'Red',
+          status: 'PENDING',
+          roles: ['GUEST'],
+          organizationId: b.org.id,
+          organizationSlug: 'accounts-b',
+          organizationName: 'Org accounts-b',
+          accountStatus: 'ACTIVE',
+        }),
       ]);
     });
 
@@ -85,19 +98,33 @@ describe('accounts and memberships across organisations', () => {
 
     it('refuses bad filters (400) and callers who are not platform administrators (403)', async () => {
       for (const bad of [{ accountStatus: 'HAPPY' }, { organizationId: 'nope' }, { status: 'GONE' }, { sort: 'organizationId,asc' }, { size: 500 }]) {
-        const err = await h.failure(listUsers(bad));
+        const err = await failure(listUsers(bad));
         expect([bad, err?.code]).toEqual([bad, status.INVALID_ARGUMENT]);
       }
-      for (const token of [a.ownerToken, h.sysToken('SUPPORT_ADMIN')]) expect((await h.failure(listUsers({}, token)))?.code).toBe(status.PERMISSION_DENIED);
+      for (const token of [a.ownerToken, h.tokens.system('SUPPORT_ADMIN')]) expect((await failure(listUsers({}, token)))?.code).toBe(status.PERMISSION_DENIED);
     });
   });
 
   describe('GET /api/admin/users/{userId} (sys)', () => {
     it('answers the account from identity with every membership, its role and status', async () => {
       const user = await h.call('getUser', { userId: shared }, sys);
-      expect(user).toMatchObject({ id: shared, email: 'shared.person@example.org', firstName: 'Sha', lastName: 'Red', status: 'ACTIVE', userType: 'ORGANIZATION' });
+      expect(user).toMatchObject({
+        id: shared,
+        email: 'shared.person@example.org',
+        firstName: 'Sha',
+        lastName: 'Red',
+        status: 'ACTIVE',
+        userType: 'ORGANIZATION',
+      });
       expect(user.memberships).toEqual([
-        expect.objectContaining({ organizationId: a.org.id, organizationName: 'Org accounts-a', roles: ['MEMBER'], roleId: a.roles['MEMBER'], status: 'ACTIVE', firstName: 'Sha' }),
+        expect.objectContaining({
+          organizationId: a.org.id,
+          organizationName: 'Org accounts-a',
+          roles: ['MEMBER'],
+          roleId: a.roles['MEMBER'],
+          status: 'ACTIVE',
+          firstName: 'Sha',
+        }),
         expect.objectContaining({ organizationId: b.org.id, organizationSlug: 'accounts-b', roles: ['GUEST'], status: 'PENDING', firstName: 'Shary' }),
       ]);
     });
@@ -106,10 +133,17 @@ describe('accounts and memberships across organisations', () => {
       for (let i = 1; i <= 25; i += 1) h.identity.addAuditEntry({ userId: shared, action: `ACTION_${i}`, organizationId: a.org.id, ipAddress: '198.51.100.1' });
       h.identity.addAuditEntry({ userId: onlyA, action: 'SOMEONE_ELSE' });
       const user = await h.call('getUser', { userId: shared }, sys);
-      expect(h.identity.auditRequests.at(-1)).toEqual({ userId: shared, limit: 20 });
+      expect(h.identity.callsOf('listRecentAuditEntries').at(-1)?.request).toEqual({ userId: shared, limit: 20 });
       expect(user.auditHistoryUnavailable).toBe(false);
       expect(user.auditHistory.map((e) => e.action)).toEqual(Array.from({ length: 20 }, (_, i) => `ACTION_${25 - i}`));
-      expect(user.auditHistory[0]).toEqual({ id: expect.any(String), userId: shared, action: 'ACTION_25', organizationId: a.org.id, ipAddress: '198.51.100.1', createdAt: expect.any(String) });
+      expect(user.auditHistory[0]).toEqual({
+        id: expect.any(String),
+        userId: shared,
+        action: 'ACTION_25',
+        organizationId: a.org.id,
+        ipAddress: '198.51.100.1',
+        createdAt: expect.any(String),
+      });
     });
 
     it('answers without the audit history, and says so, when identity cannot give it', async () => {
@@ -120,11 +154,11 @@ describe('accounts and memberships across organisations', () => {
     });
 
     it('answers NOT_FOUND for an account identity does not know, UNAVAILABLE when identity is down', async () => {
-      expect((await h.failure(h.call('getUser', { userId: randomUUID() }, sys)))?.code).toBe(status.NOT_FOUND);
+      expect((await failure(h.call('getUser', { userId: randomUUID() }, sys)))?.code).toBe(status.NOT_FOUND);
       h.identity.failNext('getAccount', status.UNAVAILABLE);
-      expect((await h.failure(h.call('getUser', { userId: shared }, sys)))?.code).toBe(status.UNAVAILABLE);
-      expect((await h.failure(h.call('getUser', { userId: 'nope' }, sys)))?.code).toBe(status.INVALID_ARGUMENT);
-      expect((await h.failure(h.call('getUser', { userId: shared }, a.ownerToken)))?.code).toBe(status.PERMISSION_DENIED);
+      expect((await failure(h.call('getUser', { userId: shared }, sys)))?.code).toBe(status.UNAVAILABLE);
+      expect((await failure(h.call('getUser', { userId: 'nope' }, sys)))?.code).toBe(status.INVALID_ARGUMENT);
+      expect((await failure(h.call('getUser', { userId: shared }, a.ownerToken)))?.code).toBe(status.PERMISSION_DENIED);
     });
   });
 

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { eventsCommonV1, type organisationV1 } from '@platform/proto';
-import { startOrganisationHarness, type ClientFacts, type NewOrganisation, type OrganisationHarness } from './organisation-harness';
+import { failure } from '@platform/testing';
+import { startOrganisationHarness, type ClientFacts, type NewOrganization, type OrganisationHarness } from './organisation-harness';
 
 /** audit.recorded events (identity stores them): through the outbox, in the transaction of the change. */
 describe('audit events', () => {
   let h: OrganisationHarness;
-  let org: NewOrganisation;
+  let org: NewOrganization;
   const browser: ClientFacts = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (audit test)' };
   const adminId = randomUUID();
   const sysId = randomUUID();
@@ -20,14 +21,19 @@ describe('audit events', () => {
       return { ...event, detail: JSON.parse(detailJson) as Record<string, unknown> };
     });
   const add = (email: string, token = admin) =>
-    h.callFrom(browser, 'addMember', { organizationId: org.org.id, email, firstName: 'Audrey', lastName: 'Audit', roleId: '', sendInvitationEmail: false }, token);
+    h.callFrom(
+      browser,
+      'addMember',
+      { organizationId: org.org.id, email, firstName: 'Audrey', lastName: 'Audit', roleId: '', sendInvitationEmail: false },
+      token,
+    );
   const update = (userId: string, changes: { roleId?: string; status?: string; firstName?: string }) =>
     h.callFrom(browser, 'updateMember', { organizationId: org.org.id, userId, ...changes }, admin);
   const byAdmin = { by: adminId, byRole: 'ADMIN', byEmail: `${adminId}@example.org` };
 
   beforeAll(async () => {
     h = await startOrganisationHarness('org-audit');
-    org = await h.newOrganisation('audit-a');
+    org = await h.newOrganization('audit-a');
     admin = org.token('ADMIN', adminId);
     sys = h.signer.signAccess({ sub: sysId, userType: 'SYSTEM', systemRole: 'PLATFORM_ADMIN', email: 'staff@platform.test', sid: randomUUID() }).token;
   });
@@ -36,7 +42,12 @@ describe('audit events', () => {
   it('records ORGANIZATION_CREATED under the one who created it, with client IP, user agent and time', async () => {
     let created: { id: string } | undefined;
     const events = await audits(async () => {
-      created = await h.callFrom(browser, 'createOrganisation', { name: 'Audited', slug: 'audited', subdomain: 'audited', email: 'hello@audited.org', orgType: 'CLUB' }, sys);
+      created = await h.callFrom(
+        browser,
+        'createOrganisation',
+        { name: 'Audited', slug: 'audited', subdomain: 'audited', email: 'hello@audited.org', orgType: 'CLUB' },
+        sys,
+      );
     });
     expect(events).toEqual([
       {
@@ -100,10 +111,16 @@ describe('audit events', () => {
     const member = await add('edited@example.org');
     const role = await audits(() => update(member.id, { roleId: org.roles['MANAGER'] }));
     expect(role).toEqual([
-      expect.objectContaining({ action: 'MEMBER_ROLE_CHANGED', userId: member.id, detail: { role: 'MANAGER', status: 'ACTIVE', previousRole: 'MEMBER', previousStatus: 'ACTIVE', ...byAdmin } }),
+      expect.objectContaining({
+        action: 'MEMBER_ROLE_CHANGED',
+        userId: member.id,
+        detail: { role: 'MANAGER', status: 'ACTIVE', previousRole: 'MEMBER', previousStatus: 'ACTIVE', ...byAdmin },
+      }),
     ]);
     const state = await audits(() => update(member.id, { status: 'SUSPENDED' }));
-    expect(state).toEqual([expect.objectContaining({ action: 'MEMBER_STATUS_CHANGED', detail: expect.objectContaining({ status: 'SUSPENDED', previousStatus: 'ACTIVE' }) })]);
+    expect(state).toEqual([
+      expect.objectContaining({ action: 'MEMBER_STATUS_CHANGED', detail: expect.objectContaining({ status: 'SUSPENDED', previousStatus: 'ACTIVE' }) }),
+    ]);
     const both = await audits(() => update(member.id, { roleId: org.roles['GUEST'], status: 'ACTIVE' }));
     expect(both.map((e) => e.action)).toEqual(['MEMBER_ROLE_CHANGED', 'MEMBER_STATUS_CHANGED']);
     expect(await audits(() => update(member.id, { firstName: 'Renamed' }))).toEqual([]);
@@ -113,7 +130,12 @@ describe('audit events', () => {
     const member = await add('removed@example.org');
     const remove = () => h.callFrom(browser, 'removeMember', { organizationId: org.org.id, userId: member.id }, admin);
     expect(await audits(remove)).toEqual([
-      expect.objectContaining({ action: 'MEMBER_REMOVED', userId: member.id, userEmail: 'removed@example.org', detail: expect.objectContaining({ status: 'INACTIVE', previousStatus: 'ACTIVE', by: adminId }) }),
+      expect.objectContaining({
+        action: 'MEMBER_REMOVED',
+        userId: member.id,
+        userEmail: 'removed@example.org',
+        detail: expect.objectContaining({ status: 'INACTIVE', previousStatus: 'ACTIVE', by: adminId }),
+      }),
     ]);
     expect(await audits(remove)).toEqual([]);
     const again = await audits(() => add('removed@example.org'));
@@ -121,15 +143,20 @@ describe('audit events', () => {
   });
 
   it('records nothing for a change that is refused', async () => {
-    const lastOwner = () => h.callFrom(browser, 'updateMember', { organizationId: org.org.id, userId: org.owner.id, roleId: org.roles['MEMBER'] }, org.ownerToken);
+    const lastOwner = () =>
+      h.callFrom(browser, 'updateMember', { organizationId: org.org.id, userId: org.owner.id, roleId: org.roles['MEMBER'] }, org.ownerToken);
     let code: status | undefined;
-    expect(await audits(async () => (code = (await h.failure(lastOwner()))?.code))).toEqual([]);
+    expect(await audits(async () => (code = (await failure(lastOwner()))?.code))).toEqual([]);
     expect(code).toBe(status.ALREADY_EXISTS);
   });
 
   it('records ORGANIZATION_DELETED once under the owner who deleted it, with the number of memberships it ended', async () => {
-    const doomed = await h.newOrganisation('audit-doomed');
-    await h.call('addMember', { organizationId: doomed.org.id, email: 'doomed.member@example.org', firstName: 'D', lastName: 'M', roleId: '', sendInvitationEmail: false }, doomed.ownerToken);
+    const doomed = await h.newOrganization('audit-doomed');
+    await h.call(
+      'addMember',
+      { organizationId: doomed.org.id, email: 'doomed.member@example.org', firstName: 'D', lastName: 'M', roleId: '', sendInvitationEmail: false },
+      doomed.ownerToken,
+    );
     const events = await audits(() => h.callFrom(browser, 'deleteOrganisation', { id: doomed.org.id }, doomed.ownerToken));
     expect(events).toEqual([
       expect.objectContaining({
@@ -139,7 +166,14 @@ describe('audit events', () => {
         resourceType: 'ORGANIZATION',
         resourceId: doomed.org.id,
         ipAddress: '203.0.113.7',
-        detail: { name: 'Org audit-doomed', slug: 'audit-doomed', endedMemberships: 2, by: doomed.owner.id, byRole: 'OWNER', byEmail: `${doomed.owner.id}@example.org` },
+        detail: {
+          name: 'Org audit-doomed',
+          slug: 'audit-doomed',
+          endedMemberships: 2,
+          by: doomed.owner.id,
+          byRole: 'OWNER',
+          byEmail: `${doomed.owner.id}@example.org`,
+        },
       }),
     ]);
   });

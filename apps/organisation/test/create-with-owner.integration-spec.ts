@@ -1,6 +1,7 @@
 import { status } from '@grpc/grpc-js';
 import { organisationEventsV1 } from '@platform/proto';
-import { CREATE_WITH_OWNER_STEPS } from '../src/rpc/create-with-owner';
+import { failure } from '@platform/testing';
+import { CREATE_WITH_OWNER_STEPS } from '../src/app/create-with-owner';
 import { startOrganisationHarness, type OrganisationHarness } from './organisation-harness';
 
 describe('create-with-owner (saga)', () => {
@@ -20,12 +21,12 @@ describe('create-with-owner (saga)', () => {
     expect(await h.sql('SELECT id FROM organisation WHERE slug = $1', [slug])).toEqual([]);
     expect(await h.sql('SELECT m.id FROM membership m LEFT JOIN organisation o ON o.id = m.organisation_id WHERE o.id IS NULL')).toEqual([]);
     expect(await h.sql('SELECT r.id FROM role r LEFT JOIN organisation o ON o.id = r.organisation_id WHERE o.id IS NULL')).toEqual([]);
-    expect((await h.failure(h.call('getOrganisationBySlug', { slug })))?.code).toBe(status.NOT_FOUND);
+    expect((await failure(h.call('getOrganisationBySlug', { slug })))?.code).toBe(status.NOT_FOUND);
   };
 
   beforeAll(async () => {
     h = await startOrganisationHarness('org-saga');
-    sys = h.sysToken();
+    sys = h.tokens.system();
   });
   afterEach(() => h.failSagaBefore(undefined));
   afterAll(async () => h?.stop());
@@ -35,7 +36,13 @@ describe('create-with-owner (saga)', () => {
     const data = await h.nextEvent('organisation.organisation.created', async () => {
       reply = await createWithOwner('saga-ok');
     });
-    expect(reply!.organization).toMatchObject({ name: 'Org saga-ok', slug: 'saga-ok', subdomain: 'saga-ok', orgType: 'ASSOCIATION', email: 'owner@saga-ok.org' });
+    expect(reply!.organization).toMatchObject({
+      name: 'Org saga-ok',
+      slug: 'saga-ok',
+      subdomain: 'saga-ok',
+      orgType: 'ASSOCIATION',
+      email: 'owner@saga-ok.org',
+    });
     expect(reply!.owner).toMatchObject({ email: 'owner@saga-ok.org', firstName: 'Olga', lastName: 'Owner', status: 'ACTIVE', roles: ['OWNER'] });
     expect(reply!.ownerAccountCreated).toBe(true);
     expect(h.identity.accounts.get(reply!.owner!.id)).toMatchObject({ hasPassword: false });
@@ -46,8 +53,10 @@ describe('create-with-owner (saga)', () => {
       ownerAccountCreated: true,
       sendWelcomeEmail: true,
     });
-    const memberships = await h.call('listAccountMemberships', { accountId: reply!.owner!.id }, h.serviceToken());
-    expect(memberships.memberships).toEqual([expect.objectContaining({ organizationId: reply!.organization!.id, organizationSlug: 'saga-ok', role: 'OWNER', status: 'ACTIVE' })]);
+    const memberships = await h.call('listAccountMemberships', { accountId: reply!.owner!.id }, h.tokens.service('identity'));
+    expect(memberships.memberships).toEqual([
+      expect.objectContaining({ organizationId: reply!.organization!.id, organizationSlug: 'saga-ok', role: 'OWNER', status: 'ACTIVE' }),
+    ]);
   });
 
   it('reuses an existing account as the owner', async () => {
@@ -61,7 +70,7 @@ describe('create-with-owner (saga)', () => {
     const accountsBefore = h.identity.accounts.size;
     const discardedBefore = h.identity.discarded.length;
     h.failSagaBefore(step);
-    const err = await h.failure(createWithOwner(slug));
+    const err = await failure(createWithOwner(slug));
     expect(err?.code).toBe(status.INTERNAL);
     await leftNothing(slug);
     // The account made for the owner (step 2) is discarded when step 3 fails.
@@ -74,7 +83,7 @@ describe('create-with-owner (saga)', () => {
   it('keeps an existing owner account when a later step fails', async () => {
     const existing = h.identity.addAccount({ email: 'kept.owner@example.org' });
     h.failSagaBefore('attachOwner');
-    await h.failure(createWithOwner('saga-kept', 'kept.owner@example.org'));
+    await failure(createWithOwner('saga-kept', 'kept.owner@example.org'));
     expect(h.identity.accounts.has(existing.id)).toBe(true);
     expect(h.identity.discarded).not.toContain(existing.id);
     await leftNothing('saga-kept');
@@ -82,26 +91,26 @@ describe('create-with-owner (saga)', () => {
 
   it('removes the organisation again when identity is unavailable (UNAVAILABLE)', async () => {
     h.identity.failNext('ensureAccount', status.UNAVAILABLE);
-    expect((await h.failure(createWithOwner('saga-down')))?.code).toBe(status.UNAVAILABLE);
+    expect((await failure(createWithOwner('saga-down')))?.code).toBe(status.UNAVAILABLE);
     await leftNothing('saga-down');
   });
 
   it('answers ALREADY_EXISTS for a taken slug, before any account is made', async () => {
     await createWithOwner('saga-taken');
     const accountsBefore = h.identity.accounts.size;
-    expect((await h.failure(createWithOwner('saga-taken', 'someone.else@example.org')))?.code).toBe(status.ALREADY_EXISTS);
+    expect((await failure(createWithOwner('saga-taken', 'someone.else@example.org')))?.code).toBe(status.ALREADY_EXISTS);
     expect(h.identity.accounts.size).toBe(accountsBefore);
   });
 
   it('refuses bad input (400) and callers who are not platform administrators (403)', async () => {
     for (const bad of [{ orgSlug: 'Bad Slug' }, { orgSlug: 'www' }, { orgName: '' }, { ownerEmail: 'nope' }, { ownerFirstName: '' }]) {
-      const err = await h.failure(h.call('createOrganisationWithOwner', { ...request('saga-bad'), ...bad }, sys));
+      const err = await failure(h.call('createOrganisationWithOwner', { ...request('saga-bad'), ...bad }, sys));
       expect([bad, err?.code]).toEqual([bad, status.INVALID_ARGUMENT]);
     }
     const org = await createWithOwner('saga-perm');
-    const ownerToken = h.orgToken(org.organization!.id, 'OWNER', org.owner!.id);
-    for (const token of [ownerToken, h.sysToken('SUPPORT_ADMIN')]) {
-      expect((await h.failure(createWithOwner('saga-perm-2', undefined, token)))?.code).toBe(status.PERMISSION_DENIED);
+    const ownerToken = h.tokens.org(org.organization!.id, 'OWNER', org.owner!.id);
+    for (const token of [ownerToken, h.tokens.system('SUPPORT_ADMIN')]) {
+      expect((await failure(createWithOwner('saga-perm-2', undefined, token)))?.code).toBe(status.PERMISSION_DENIED);
     }
     await leftNothing('saga-perm-2');
   });

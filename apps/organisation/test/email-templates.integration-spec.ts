@@ -1,15 +1,16 @@
 import { status } from '@grpc/grpc-js';
-import { startOrganisationHarness, violationsOf, type NewOrganisation, type OrganisationHarness } from './organisation-harness';
+import { failure, violationsOf } from '@platform/testing';
+import { startOrganisationHarness, type NewOrganization, type OrganisationHarness } from './organisation-harness';
 
 describe('email templates', () => {
   let h: OrganisationHarness;
-  let a: NewOrganisation;
-  let b: NewOrganisation;
+  let a: NewOrganization;
+  let b: NewOrganization;
 
   beforeAll(async () => {
     h = await startOrganisationHarness('org-templates');
-    a = await h.newOrganisation('tmpl-a');
-    b = await h.newOrganisation('tmpl-b');
+    a = await h.newOrganization('tmpl-a');
+    b = await h.newOrganization('tmpl-b');
   });
   afterAll(async () => h?.stop());
 
@@ -28,7 +29,7 @@ describe('email templates', () => {
   });
 
   it('gives a type its id on first read by type, before any list', async () => {
-    const c = await h.newOrganisation('tmpl-c');
+    const c = await h.newOrganization('tmpl-c');
     const invitation = await h.call('getEmailTemplateByType', { organizationId: c.org.id, type: 'INVITATION' }, c.ownerToken);
     const list = await h.call('listEmailTemplates', { organizationId: c.org.id }, c.ownerToken);
     expect(list.templates.find((t) => t.type === 'INVITATION')!.id).toBe(invitation.id);
@@ -42,8 +43,14 @@ describe('email templates', () => {
       { organizationId: a.org.id, templateId: welcome.id, subject: 'Hi from {{org.name}}', body: '<p>Dear {{user.firstName}}</p>' },
       admin,
     );
-    expect(updated).toMatchObject({ id: welcome.id, type: 'WELCOME', subject: 'Hi from {{org.name}}', body: '<p>Dear {{user.firstName}}</p>', customized: true });
-    expect(h.notifications.renderRequests.at(-1)).toMatchObject({ type: 'WELCOME', subject: 'Hi from {{org.name}}' });
+    expect(updated).toMatchObject({
+      id: welcome.id,
+      type: 'WELCOME',
+      subject: 'Hi from {{org.name}}',
+      body: '<p>Dear {{user.firstName}}</p>',
+      customized: true,
+    });
+    expect(h.notifications.callsOf('renderEmailTemplate').at(-1)?.request).toMatchObject({ type: 'WELCOME', subject: 'Hi from {{org.name}}' });
     const read = await h.call('getEmailTemplateByType', { organizationId: a.org.id, type: 'WELCOME' }, admin);
     expect(read).toMatchObject({ subject: 'Hi from {{org.name}}', customized: true });
     // Another organisation keeps its defaults.
@@ -57,7 +64,7 @@ describe('email templates', () => {
   it('answers 400 with notifications’ violations for a body that does not parse or an unknown placeholder', async () => {
     const admin = a.token('ADMIN');
     const t = await h.call('getEmailTemplateByType', { organizationId: a.org.id, type: 'PASSWORD_RESET' }, admin);
-    const err = await h.failure(
+    const err = await failure(
       h.call('updateEmailTemplate', { organizationId: a.org.id, templateId: t.id, subject: 'Code {{nope}}', body: '<p>{{code</p>' }, admin),
     );
     expect(err?.code).toBe(status.INVALID_ARGUMENT);
@@ -83,8 +90,8 @@ describe('email templates', () => {
       h.call('resetEmailTemplate', { organizationId: a.org.id, type: 'NO_SUCH_TYPE' }, admin),
       h.call('previewEmailTemplate', { organizationId: a.org.id, templateId: t.id, subject: 'Only a subject' }, admin),
     ];
-    for (const call of bad) expect((await h.failure(call))?.code).toBe(status.INVALID_ARGUMENT);
-    const unknownType = await h.failure(h.call('getEmailTemplateByType', { organizationId: a.org.id, type: 'NO_SUCH_TYPE' }, admin));
+    for (const call of bad) expect((await failure(call))?.code).toBe(status.INVALID_ARGUMENT);
+    const unknownType = await failure(h.call('getEmailTemplateByType', { organizationId: a.org.id, type: 'NO_SUCH_TYPE' }, admin));
     expect(violationsOf(unknownType)[0]).toMatchObject({ field: 'type', message: 'must be one of WELCOME, INVITATION, PASSWORD_RESET' });
   });
 
@@ -92,10 +99,18 @@ describe('email templates', () => {
     const admin = a.token('ADMIN');
     const t = await h.call('getEmailTemplateByType', { organizationId: a.org.id, type: 'INVITATION' }, admin);
     const saved = await h.call('previewEmailTemplate', { organizationId: a.org.id, templateId: t.id }, admin);
-    expect(saved).toEqual({ subject: 'You are invited to Org tmpl-a', html: '<p>Alex, you were invited as MEMBER.</p>', text: 'Alex, you were invited as MEMBER.' });
-    const draft = await h.call('previewEmailTemplate', { organizationId: a.org.id, templateId: t.id, subject: '{{org.name}} & you', body: '<b>{{message}}</b>' }, admin);
+    expect(saved).toEqual({
+      subject: 'You are invited to Org tmpl-a',
+      html: '<p>Alex, you were invited as MEMBER.</p>',
+      text: 'Alex, you were invited as MEMBER.',
+    });
+    const draft = await h.call(
+      'previewEmailTemplate',
+      { organizationId: a.org.id, templateId: t.id, subject: '{{org.name}} & you', body: '<b>{{message}}</b>' },
+      admin,
+    );
     expect(draft.subject).toBe('Org tmpl-a & you');
-    const broken = await h.failure(h.call('previewEmailTemplate', { organizationId: a.org.id, templateId: t.id, subject: 'S', body: '{{code}}' }, admin));
+    const broken = await failure(h.call('previewEmailTemplate', { organizationId: a.org.id, templateId: t.id, subject: 'S', body: '{{code}}' }, admin));
     expect(broken?.code).toBe(status.INVALID_ARGUMENT);
     expect(violationsOf(broken)).toEqual([{ field: 'body', message: "line 1: unknown placeholder 'code'" }]);
   });
@@ -110,24 +125,26 @@ describe('email templates', () => {
       h.call('previewEmailTemplate', { organizationId: a.org.id, templateId: aTemplate.id }, bAdmin),
       h.call('resetEmailTemplate', { organizationId: a.org.id, type: 'WELCOME' }, bAdmin),
     ]) {
-      expect((await h.failure(call))?.code).toBe(status.PERMISSION_DENIED);
+      expect((await failure(call))?.code).toBe(status.PERMISSION_DENIED);
     }
-    const crossId = await h.failure(h.call('updateEmailTemplate', { organizationId: b.org.id, templateId: aTemplate.id, subject: 'S', body: '<p>B</p>' }, bAdmin));
+    const crossId = await failure(
+      h.call('updateEmailTemplate', { organizationId: b.org.id, templateId: aTemplate.id, subject: 'S', body: '<p>B</p>' }, bAdmin),
+    );
     expect(crossId?.code).toBe(status.NOT_FOUND);
   });
 
   it('refuses members and managers (403) and anonymous callers', async () => {
     for (const role of ['MEMBER', 'MANAGER', 'GUEST'] as const) {
-      const err = await h.failure(h.call('listEmailTemplates', { organizationId: a.org.id }, a.token(role)));
+      const err = await failure(h.call('listEmailTemplates', { organizationId: a.org.id }, a.token(role)));
       expect(err?.code).toBe(status.PERMISSION_DENIED);
     }
-    expect((await h.failure(h.call('listEmailTemplates', { organizationId: a.org.id })))?.code).toBe(status.UNAUTHENTICATED);
+    expect((await failure(h.call('listEmailTemplates', { organizationId: a.org.id })))?.code).toBe(status.UNAUTHENTICATED);
   });
 
   it('answers 503 when notifications cannot check a template, and saves nothing', async () => {
     const t = await h.call('getEmailTemplateByType', { organizationId: b.org.id, type: 'INVITATION' }, b.ownerToken);
     h.notifications.failNext('renderEmailTemplate', status.UNAVAILABLE);
-    const err = await h.failure(h.call('updateEmailTemplate', { organizationId: b.org.id, templateId: t.id, subject: 'S', body: '<p>B</p>' }, b.ownerToken));
+    const err = await failure(h.call('updateEmailTemplate', { organizationId: b.org.id, templateId: t.id, subject: 'S', body: '<p>B</p>' }, b.ownerToken));
     expect(err?.code).toBe(status.UNAVAILABLE);
     expect(await h.call('getEmailTemplateByType', { organizationId: b.org.id, type: 'INVITATION' }, b.ownerToken)).toMatchObject({ customized: false });
   });

@@ -1,31 +1,48 @@
 import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { organisationEventsV1 } from '@platform/proto';
-import { startOrganisationHarness, type NewOrganisation, type OrganisationHarness } from './organisation-harness';
+import { failure } from '@platform/testing';
+import { startOrganisationHarness, type NewOrganization, type OrganisationHarness } from './organisation-harness';
 
 describe('members of an organisation', () => {
   let h: OrganisationHarness;
-  let a: NewOrganisation;
-  let b: NewOrganisation;
+  let a: NewOrganization;
+  let b: NewOrganization;
   let admin: string;
 
-  const add = (org: NewOrganisation, email: string, extra: { firstName?: string; lastName?: string; roleId?: string; sendInvitationEmail?: boolean } = {}, token = org.ownerToken) =>
+  const add = (
+    org: NewOrganization,
+    email: string,
+    extra: { firstName?: string; lastName?: string; roleId?: string; sendInvitationEmail?: boolean } = {},
+    token = org.ownerToken,
+  ) =>
     h.call(
       'addMember',
-      { organizationId: org.org.id, email, firstName: extra.firstName ?? 'Mia', lastName: extra.lastName ?? 'Member', roleId: extra.roleId ?? '', sendInvitationEmail: extra.sendInvitationEmail ?? false },
+      {
+        organizationId: org.org.id,
+        email,
+        firstName: extra.firstName ?? 'Mia',
+        lastName: extra.lastName ?? 'Member',
+        roleId: extra.roleId ?? '',
+        sendInvitationEmail: extra.sendInvitationEmail ?? false,
+      },
       token,
     );
-  const list = (org: NewOrganisation, query: { status?: string; search?: string; page?: number; size?: number; sort?: string } = {}, token = org.ownerToken) =>
+  const list = (org: NewOrganization, query: { status?: string; search?: string; page?: number; size?: number; sort?: string } = {}, token = org.ownerToken) =>
     h.call('listMembers', { organizationId: org.org.id, status: '', search: '', sort: '', ...query }, token);
-  const update = (org: NewOrganisation, userId: string, changes: { firstName?: string; lastName?: string; roleId?: string; status?: string }, token = org.ownerToken) =>
-    h.call('updateMember', { organizationId: org.org.id, userId, ...changes }, token);
-  const remove = (org: NewOrganisation, userId: string, token = org.ownerToken) => h.call('removeMember', { organizationId: org.org.id, userId }, token);
+  const update = (
+    org: NewOrganization,
+    userId: string,
+    changes: { firstName?: string; lastName?: string; roleId?: string; status?: string },
+    token = org.ownerToken,
+  ) => h.call('updateMember', { organizationId: org.org.id, userId, ...changes }, token);
+  const remove = (org: NewOrganization, userId: string, token = org.ownerToken) => h.call('removeMember', { organizationId: org.org.id, userId }, token);
   const changes = (data: Uint8Array[]) => data.map((d) => organisationEventsV1.MembershipChanged.decode(d));
 
   beforeAll(async () => {
     h = await startOrganisationHarness('org-members');
-    a = await h.newOrganisation('members-a');
-    b = await h.newOrganisation('members-b');
+    a = await h.newOrganization('members-a');
+    b = await h.newOrganization('members-b');
     admin = a.token('ADMIN');
   });
   afterAll(async () => h?.stop());
@@ -33,13 +50,24 @@ describe('members of an organisation', () => {
   describe('adding', () => {
     it('creates the account through identity when the email is new; the membership is ACTIVE with role MEMBER', async () => {
       let user: Awaited<ReturnType<typeof add>> | undefined;
-      const events = changes(await h.events('organisation.membership.changed', async () => {
-        user = await add(a, 'New.Person@Example.org', { firstName: 'Nora', lastName: 'New' }, admin);
-      }));
-      expect(user).toMatchObject({ email: 'new.person@example.org', firstName: 'Nora', lastName: 'New', status: 'ACTIVE', roles: ['MEMBER'], roleId: a.roles['MEMBER'] });
+      const events = changes(
+        await h.events('organisation.membership.changed', async () => {
+          user = await add(a, 'New.Person@Example.org', { firstName: 'Nora', lastName: 'New' }, admin);
+        }),
+      );
+      expect(user).toMatchObject({
+        email: 'new.person@example.org',
+        firstName: 'Nora',
+        lastName: 'New',
+        status: 'ACTIVE',
+        roles: ['MEMBER'],
+        roleId: a.roles['MEMBER'],
+      });
       expect(h.identity.accounts.get(user!.id)).toMatchObject({ email: 'new.person@example.org', firstName: 'Nora' });
       expect(Date.parse(user!.joinedAt)).toBeGreaterThan(Date.now() - 60_000);
-      expect(events).toEqual([expect.objectContaining({ accountId: user!.id, organizationId: a.org.id, role: 'MEMBER', status: 'ACTIVE', previousStatus: '' })]);
+      expect(events).toEqual([
+        expect.objectContaining({ accountId: user!.id, organizationId: a.org.id, role: 'MEMBER', status: 'ACTIVE', previousStatus: '' }),
+      ]);
     });
 
     it('with sendInvitationEmail, makes the membership PENDING and publishes organisation.member.invited', async () => {
@@ -72,37 +100,37 @@ describe('members of an organisation', () => {
 
     it('answers ALREADY_EXISTS (409) for a person who is already a member', async () => {
       await add(a, 'twice@example.org');
-      expect((await h.failure(add(a, 'twice@example.org')))?.code).toBe(status.ALREADY_EXISTS);
+      expect((await failure(add(a, 'twice@example.org')))?.code).toBe(status.ALREADY_EXISTS);
     });
 
     it('refuses a roleId of another organisation or unknown (400), and bad fields', async () => {
-      expect((await h.failure(add(a, 'r1@example.org', { roleId: b.roles['MEMBER'] })))?.code).toBe(status.INVALID_ARGUMENT);
-      expect((await h.failure(add(a, 'r2@example.org', { roleId: randomUUID() })))?.code).toBe(status.INVALID_ARGUMENT);
-      expect((await h.failure(add(a, 'r3@example.org', { roleId: 'nope' })))?.code).toBe(status.INVALID_ARGUMENT);
-      expect((await h.failure(add(a, 'not-an-email')))?.code).toBe(status.INVALID_ARGUMENT);
-      expect((await h.failure(add(a, 'r4@example.org', { firstName: '' })))?.code).toBe(status.INVALID_ARGUMENT);
-      expect((await h.failure(add(a, 'r5@example.org', { lastName: 'x'.repeat(101) })))?.code).toBe(status.INVALID_ARGUMENT);
+      expect((await failure(add(a, 'r1@example.org', { roleId: b.roles['MEMBER'] })))?.code).toBe(status.INVALID_ARGUMENT);
+      expect((await failure(add(a, 'r2@example.org', { roleId: randomUUID() })))?.code).toBe(status.INVALID_ARGUMENT);
+      expect((await failure(add(a, 'r3@example.org', { roleId: 'nope' })))?.code).toBe(status.INVALID_ARGUMENT);
+      expect((await failure(add(a, 'not-an-email')))?.code).toBe(status.INVALID_ARGUMENT);
+      expect((await failure(add(a, 'r4@example.org', { firstName: '' })))?.code).toBe(status.INVALID_ARGUMENT);
+      expect((await failure(add(a, 'r5@example.org', { lastName: 'x'.repeat(101) })))?.code).toBe(status.INVALID_ARGUMENT);
     });
 
     it('lets only an owner make someone OWNER', async () => {
-      expect((await h.failure(add(a, 'boss@example.org', { roleId: a.roles['OWNER'] }, admin)))?.code).toBe(status.PERMISSION_DENIED);
+      expect((await failure(add(a, 'boss@example.org', { roleId: a.roles['OWNER'] }, admin)))?.code).toBe(status.PERMISSION_DENIED);
       expect(await add(a, 'boss@example.org', { roleId: a.roles['OWNER'] })).toMatchObject({ roles: ['OWNER'] });
     });
 
     it('refuses a platform staff account as a member (409)', async () => {
       h.identity.addAccount({ email: 'staff@platform.example', userType: 'SYSTEM', systemRole: 'SUPPORT_ADMIN' });
-      expect((await h.failure(add(a, 'staff@platform.example')))?.code).toBe(status.ALREADY_EXISTS);
+      expect((await failure(add(a, 'staff@platform.example')))?.code).toBe(status.ALREADY_EXISTS);
     });
 
     it('answers UNAVAILABLE when identity is down, and adds nobody', async () => {
       h.identity.failNext('ensureAccount', status.UNAVAILABLE);
-      expect((await h.failure(add(a, 'down@example.org')))?.code).toBe(status.UNAVAILABLE);
+      expect((await failure(add(a, 'down@example.org')))?.code).toBe(status.UNAVAILABLE);
       expect((await list(a, { search: 'down@example.org' })).totalElements).toBe(0);
     });
   });
 
   describe('listing', () => {
-    let c: NewOrganisation;
+    let c: NewOrganization;
     const people = [
       { email: 'zoe.adams@example.org', firstName: 'Zoë', lastName: 'adams' },
       { email: 'bob.brown@example.org', firstName: 'Bob', lastName: 'Brown' },
@@ -112,7 +140,7 @@ describe('members of an organisation', () => {
     const ids: Record<string, string> = {};
 
     beforeAll(async () => {
-      c = await h.newOrganisation('members-c');
+      c = await h.newOrganization('members-c');
       for (const p of people) ids[p.lastName] = (await add(c, p.email, p)).id;
       await update(c, ids['Clark']!, { status: 'SUSPENDED' });
       const pending = await add(c, 'pia.pending@example.org', { firstName: 'Pia', lastName: 'Pending', sendInvitationEmail: true });
@@ -157,8 +185,16 @@ describe('members of an organisation', () => {
     });
 
     it('refuses bad status, page, size and sort values with INVALID_ARGUMENT (400)', async () => {
-      for (const bad of [{ status: 'GONE' }, { page: -1 }, { size: 0 }, { size: 101 }, { sort: 'password,asc' }, { sort: 'lastName,sideways' }, { search: 'x'.repeat(201) }]) {
-        const err = await h.failure(list(c, bad));
+      for (const bad of [
+        { status: 'GONE' },
+        { page: -1 },
+        { size: 0 },
+        { size: 101 },
+        { sort: 'password,asc' },
+        { sort: 'lastName,sideways' },
+        { search: 'x'.repeat(201) },
+      ]) {
+        const err = await failure(list(c, bad));
         expect([bad, err?.code]).toEqual([bad, status.INVALID_ARGUMENT]);
       }
     });
@@ -180,11 +216,13 @@ describe('members of an organisation', () => {
 
     it('changes the role and the status, publishing organisation.membership.changed', async () => {
       const user = await add(a, 'promote@example.org');
-      const events = changes(await h.events('organisation.membership.changed', async () => {
-        expect(await update(a, user.id, { roleId: a.roles['ADMIN'] }, admin)).toMatchObject({ roles: ['ADMIN'], roleId: a.roles['ADMIN'], status: 'ACTIVE' });
-        expect(await update(a, user.id, { status: 'SUSPENDED' }, admin)).toMatchObject({ status: 'SUSPENDED' });
-        await update(a, user.id, { firstName: 'Only', lastName: 'Names' }, admin);
-      }));
+      const events = changes(
+        await h.events('organisation.membership.changed', async () => {
+          expect(await update(a, user.id, { roleId: a.roles['ADMIN'] }, admin)).toMatchObject({ roles: ['ADMIN'], roleId: a.roles['ADMIN'], status: 'ACTIVE' });
+          expect(await update(a, user.id, { status: 'SUSPENDED' }, admin)).toMatchObject({ status: 'SUSPENDED' });
+          await update(a, user.id, { firstName: 'Only', lastName: 'Names' }, admin);
+        }),
+      );
       expect(events).toEqual([
         expect.objectContaining({ accountId: user.id, role: 'ADMIN', previousRole: 'MEMBER', status: 'ACTIVE', previousStatus: 'ACTIVE' }),
         expect.objectContaining({ accountId: user.id, role: 'ADMIN', previousRole: '', status: 'SUSPENDED', previousStatus: 'ACTIVE' }),
@@ -194,27 +232,27 @@ describe('members of an organisation', () => {
     it('accepts every status of the state table and refuses unknown ones', async () => {
       const user = await add(a, 'states@example.org');
       for (const s of ['PENDING', 'SUSPENDED', 'INACTIVE', 'REJECTED', 'ACTIVE']) expect((await update(a, user.id, { status: s })).status).toBe(s);
-      expect((await h.failure(update(a, user.id, { status: 'FROZEN' })))?.code).toBe(status.INVALID_ARGUMENT);
-      expect((await h.failure(update(a, user.id, { roleId: b.roles['ADMIN'] })))?.code).toBe(status.INVALID_ARGUMENT);
+      expect((await failure(update(a, user.id, { status: 'FROZEN' })))?.code).toBe(status.INVALID_ARGUMENT);
+      expect((await failure(update(a, user.id, { roleId: b.roles['ADMIN'] })))?.code).toBe(status.INVALID_ARGUMENT);
     });
 
     it('answers NOT_FOUND for someone who is not a member of this organisation', async () => {
       const onlyInB = await add(b, 'only-b@example.org');
-      expect((await h.failure(update(a, onlyInB.id, { status: 'SUSPENDED' })))?.code).toBe(status.NOT_FOUND);
-      expect((await h.failure(update(a, randomUUID(), { status: 'SUSPENDED' })))?.code).toBe(status.NOT_FOUND);
+      expect((await failure(update(a, onlyInB.id, { status: 'SUSPENDED' })))?.code).toBe(status.NOT_FOUND);
+      expect((await failure(update(a, randomUUID(), { status: 'SUSPENDED' })))?.code).toBe(status.NOT_FOUND);
     });
   });
 
   describe('the last owner', () => {
-    let d: NewOrganisation;
+    let d: NewOrganization;
     beforeAll(async () => {
-      d = await h.newOrganisation('members-d');
+      d = await h.newOrganization('members-d');
     });
 
     it('cannot be demoted, suspended or removed (409)', async () => {
-      expect((await h.failure(update(d, d.owner.id, { roleId: d.roles['ADMIN'] })))?.code).toBe(status.ALREADY_EXISTS);
-      expect((await h.failure(update(d, d.owner.id, { status: 'SUSPENDED' })))?.code).toBe(status.ALREADY_EXISTS);
-      expect((await h.failure(remove(d, d.owner.id)))?.code).toBe(status.ALREADY_EXISTS);
+      expect((await failure(update(d, d.owner.id, { roleId: d.roles['ADMIN'] })))?.code).toBe(status.ALREADY_EXISTS);
+      expect((await failure(update(d, d.owner.id, { status: 'SUSPENDED' })))?.code).toBe(status.ALREADY_EXISTS);
+      expect((await failure(remove(d, d.owner.id)))?.code).toBe(status.ALREADY_EXISTS);
       expect((await list(d, { search: 'owner@' })).content[0]).toMatchObject({ roles: ['OWNER'], status: 'ACTIVE' });
     });
 
@@ -226,13 +264,13 @@ describe('members of an organisation', () => {
     });
 
     it("is protected from admins: an ADMIN cannot change or remove an owner's membership", async () => {
-      const e = await h.newOrganisation('members-e');
+      const e = await h.newOrganization('members-e');
       await add(e, 'co.owner@example.org', { roleId: e.roles['OWNER'] });
       const eAdmin = e.token('ADMIN');
-      expect((await h.failure(update(e, e.owner.id, { roleId: e.roles['MEMBER'] }, eAdmin)))?.code).toBe(status.PERMISSION_DENIED);
-      expect((await h.failure(remove(e, e.owner.id, eAdmin)))?.code).toBe(status.PERMISSION_DENIED);
+      expect((await failure(update(e, e.owner.id, { roleId: e.roles['MEMBER'] }, eAdmin)))?.code).toBe(status.PERMISSION_DENIED);
+      expect((await failure(remove(e, e.owner.id, eAdmin)))?.code).toBe(status.PERMISSION_DENIED);
       const member = await add(e, 'climber@example.org');
-      expect((await h.failure(update(e, member.id, { roleId: e.roles['OWNER'] }, eAdmin)))?.code).toBe(status.PERMISSION_DENIED);
+      expect((await failure(update(e, member.id, { roleId: e.roles['OWNER'] }, eAdmin)))?.code).toBe(status.PERMISSION_DENIED);
       expect(await update(e, e.owner.id, { firstName: 'Olivia' }, eAdmin)).toMatchObject({ firstName: 'Olivia', roles: ['OWNER'] });
     });
   });
@@ -240,10 +278,12 @@ describe('members of an organisation', () => {
   describe('removing', () => {
     it('makes the membership INACTIVE and keeps the account; removing again changes nothing', async () => {
       const user = await add(a, 'leaver@example.org');
-      const events = changes(await h.events('organisation.membership.changed', async () => {
-        expect(await remove(a, user.id, admin)).toEqual({});
-        expect(await remove(a, user.id, admin)).toEqual({});
-      }));
+      const events = changes(
+        await h.events('organisation.membership.changed', async () => {
+          expect(await remove(a, user.id, admin)).toEqual({});
+          expect(await remove(a, user.id, admin)).toEqual({});
+        }),
+      );
       expect(events).toEqual([expect.objectContaining({ accountId: user.id, status: 'INACTIVE', previousStatus: 'ACTIVE', role: 'MEMBER' })]);
       expect((await list(a, { search: 'leaver@' })).totalElements).toBe(0);
       expect((await list(a, { search: 'leaver@', status: 'INACTIVE' })).totalElements).toBe(1);
@@ -273,36 +313,38 @@ describe('members of an organisation', () => {
     ];
 
     it("refuses every member RPC with another organisation's token, even its owner's (PERMISSION_DENIED)", async () => {
-      for (const attempt of attempts(b.ownerToken)) expect((await h.failure(attempt()))?.code).toBe(status.PERMISSION_DENIED);
+      for (const attempt of attempts(b.ownerToken)) expect((await failure(attempt()))?.code).toBe(status.PERMISSION_DENIED);
     });
 
     it('refuses MANAGER, MEMBER and GUEST of the organisation itself', async () => {
       for (const role of ['MANAGER', 'MEMBER', 'GUEST'] as const) {
-        for (const attempt of attempts(a.token(role))) expect((await h.failure(attempt()))?.code).toBe(status.PERMISSION_DENIED);
+        for (const attempt of attempts(a.token(role))) expect((await failure(attempt()))?.code).toBe(status.PERMISSION_DENIED);
       }
       expect((await list(a, { search: 'target@' })).content[0]).toMatchObject({ status: 'ACTIVE' });
     });
 
     it("answers NOT_FOUND when an admin reaches for another organisation's member through their own", async () => {
-      expect((await h.failure(update(b, target, { status: 'SUSPENDED' })))?.code).toBe(status.NOT_FOUND);
-      expect((await h.failure(remove(b, target)))?.code).toBe(status.NOT_FOUND);
+      expect((await failure(update(b, target, { status: 'SUSPENDED' })))?.code).toBe(status.NOT_FOUND);
+      expect((await failure(remove(b, target)))?.code).toBe(status.NOT_FOUND);
     });
 
     it('lets a SUPER_ADMIN or PLATFORM_ADMIN act in any organisation', async () => {
-      expect((await list(a, { search: 'target@' }, h.sysToken('PLATFORM_ADMIN'))).totalElements).toBe(1);
-      expect(await update(a, target, { status: 'SUSPENDED' }, h.sysToken('SUPER_ADMIN'))).toMatchObject({ status: 'SUSPENDED' });
-      expect((await h.failure(list(a, {}, h.sysToken('SUPPORT_ADMIN'))))?.code).toBe(status.PERMISSION_DENIED);
+      expect((await list(a, { search: 'target@' }, h.tokens.system('PLATFORM_ADMIN'))).totalElements).toBe(1);
+      expect(await update(a, target, { status: 'SUSPENDED' }, h.tokens.system('SUPER_ADMIN'))).toMatchObject({ status: 'SUSPENDED' });
+      expect((await failure(list(a, {}, h.tokens.system('SUPPORT_ADMIN'))))?.code).toBe(status.PERMISSION_DENIED);
     });
 
     it('answers NOT_FOUND for an unknown organisation', async () => {
       const ghost = randomUUID();
-      expect((await h.failure(h.call('listMembers', { organizationId: ghost, status: '', search: '', sort: '' }, h.sysToken())))?.code).toBe(status.NOT_FOUND);
+      expect((await failure(h.call('listMembers', { organizationId: ghost, status: '', search: '', sort: '' }, h.tokens.system())))?.code).toBe(
+        status.NOT_FOUND,
+      );
     });
   });
 
   describe('when the organisation is deleted', () => {
     it('ends every running membership and announces each', async () => {
-      const f = await h.newOrganisation('members-f');
+      const f = await h.newOrganization('members-f');
       const m1 = await add(f, 'f1@example.org');
       const m2 = await add(f, 'f2@example.org', { sendInvitationEmail: true });
       const events = changes(await h.events('organisation.membership.changed', () => h.call('deleteOrganisation', { id: f.org.id }, f.ownerToken)));
@@ -313,7 +355,7 @@ describe('members of an organisation', () => {
           [m2.id, 'INACTIVE', 'PENDING'],
         ].sort(),
       );
-      const memberships = await h.call('listAccountMemberships', { accountId: m1.id }, h.serviceToken());
+      const memberships = await h.call('listAccountMemberships', { accountId: m1.id }, h.tokens.service('identity'));
       expect(memberships.memberships).toEqual([]);
     });
   });

@@ -1,29 +1,31 @@
 import { status } from '@grpc/grpc-js';
-import { startOrganisationHarness, type NewOrganisation, type OrganisationHarness } from './organisation-harness';
+import { failure } from '@platform/testing';
+import { startOrganisationHarness, type NewOrganization, type OrganisationHarness } from './organisation-harness';
 
 /** The system setting maxOrganisationsPerUser, read from identity (the fake here). */
 describe('maxOrganisationsPerUser', () => {
   let h: OrganisationHarness;
-  let a: NewOrganisation;
-  let b: NewOrganisation;
-  let c: NewOrganisation;
-  let d: NewOrganisation;
+  let a: NewOrganization;
+  let b: NewOrganization;
+  let c: NewOrganization;
+  let d: NewOrganization;
 
-  const add = (org: NewOrganisation, email: string, sendInvitationEmail = false) =>
+  const add = (org: NewOrganization, email: string, sendInvitationEmail = false) =>
     h.call('addMember', { organizationId: org.org.id, email, firstName: 'Lim', lastName: 'Ited', roleId: '', sendInvitationEmail }, org.ownerToken);
-  const setStatus = (org: NewOrganisation, userId: string, next: string) => h.call('updateMember', { organizationId: org.org.id, userId, status: next }, org.ownerToken);
-  const remove = (org: NewOrganisation, userId: string) => h.call('removeMember', { organizationId: org.org.id, userId }, org.ownerToken);
+  const setStatus = (org: NewOrganization, userId: string, next: string) =>
+    h.call('updateMember', { organizationId: org.org.id, userId, status: next }, org.ownerToken);
+  const remove = (org: NewOrganization, userId: string) => h.call('removeMember', { organizationId: org.org.id, userId }, org.ownerToken);
   const refusal = async (promise: Promise<unknown>) => {
-    const err = await h.failure(promise);
+    const err = await failure(promise);
     return err && { code: err.code, details: err.details };
   };
   const limitReached = (n: number) => ({ code: status.ALREADY_EXISTS, details: `The user already belongs to the maximum of ${n} organisations` });
   const memberships = async (accountId: string) =>
-    (await h.call('listAccountMemberships', { accountId }, h.serviceToken())).memberships.map((m) => [m.organizationSlug, m.status]);
+    (await h.call('listAccountMemberships', { accountId }, h.tokens.service('identity'))).memberships.map((m) => [m.organizationSlug, m.status]);
 
   beforeAll(async () => {
     h = await startOrganisationHarness('org-limit');
-    [a, b, c, d] = await Promise.all(['limit-a', 'limit-b', 'limit-c', 'limit-d'].map((slug) => h.newOrganisation(slug)));
+    [a, b, c, d] = await Promise.all(['limit-a', 'limit-b', 'limit-c', 'limit-d'].map((slug) => h.newOrganization(slug)));
   });
   beforeEach(() => {
     h.identity.settings.maxOrganisationsPerUser = 2;
@@ -64,7 +66,9 @@ describe('maxOrganisationsPerUser', () => {
     expect(await refusal(add(b, 'restart@example.org'))).toEqual(limitReached(2));
     // Changes that start nothing are not limited.
     expect(await setStatus(b, person.id, 'REJECTED')).toMatchObject({ status: 'REJECTED' });
-    expect(await h.call('updateMember', { organizationId: a.org.id, userId: person.id, roleId: a.roles['MANAGER'] }, a.ownerToken)).toMatchObject({ roles: ['MANAGER'] });
+    expect(await h.call('updateMember', { organizationId: a.org.id, userId: person.id, roleId: a.roles['MANAGER'] }, a.ownerToken)).toMatchObject({
+      roles: ['MANAGER'],
+    });
 
     await remove(c, person.id);
     expect(await setStatus(b, person.id, 'ACTIVE')).toMatchObject({ status: 'ACTIVE' });
@@ -75,11 +79,18 @@ describe('maxOrganisationsPerUser', () => {
     await add(b, 'busy.owner@example.org');
     const create = h.call(
       'createOrganisationWithOwner',
-      { orgName: 'One Too Many', orgSlug: 'one-too-many', ownerEmail: 'busy.owner@example.org', ownerFirstName: 'Busy', ownerLastName: 'Owner', sendWelcomeEmail: false },
-      h.sysToken(),
+      {
+        orgName: 'One Too Many',
+        orgSlug: 'one-too-many',
+        ownerEmail: 'busy.owner@example.org',
+        ownerFirstName: 'Busy',
+        ownerLastName: 'Owner',
+        sendWelcomeEmail: false,
+      },
+      h.tokens.system(),
     );
     expect(await refusal(create)).toEqual(limitReached(2));
-    expect((await h.failure(h.call('getOrganisationBySlug', { slug: 'one-too-many' })))?.code).toBe(status.NOT_FOUND);
+    expect((await failure(h.call('getOrganisationBySlug', { slug: 'one-too-many' })))?.code).toBe(status.NOT_FOUND);
     expect(await h.sql('SELECT id FROM organisation WHERE slug = $1', ['one-too-many'])).toEqual([]);
     expect(h.identity.accounts.has(owner.id)).toBe(true);
   });
@@ -97,7 +108,10 @@ describe('maxOrganisationsPerUser', () => {
     const person = await add(a, 'racer@example.org');
     const results = await Promise.allSettled([add(b, 'racer@example.org'), add(c, 'racer@example.org'), add(d, 'racer@example.org')]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.details)).toEqual([limitReached(2).details, limitReached(2).details]);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.details)).toEqual([
+      limitReached(2).details,
+      limitReached(2).details,
+    ]);
     expect(await memberships(person.id)).toHaveLength(2);
   });
 

@@ -1,18 +1,30 @@
 import { status } from '@grpc/grpc-js';
 import { organisationEventsV1, type organisationV1 } from '@platform/proto';
-import { startOrganisationHarness, violationsOf, type NewOrganisation, type OrganisationHarness } from './organisation-harness';
+import { failure, violationsOf } from '@platform/testing';
+import { startOrganisationHarness, type NewOrganization, type OrganisationHarness } from './organisation-harness';
 
 /** ListMembershipSnapshot: what notifications fills a new membership projection from (internal, service tokens). */
 describe('ListMembershipSnapshot (internal, for notifications)', () => {
   let h: OrganisationHarness;
-  let a: NewOrganisation;
-  let b: NewOrganisation;
-  let gone: NewOrganisation;
+  let a: NewOrganization;
+  let b: NewOrganization;
+  let gone: NewOrganization;
   let goneMember: string;
 
-  const add = (org: NewOrganisation, email: string, extra: { roleId?: string; sendInvitationEmail?: boolean } = {}) =>
-    h.call('addMember', { organizationId: org.org.id, email, firstName: 'Sam', lastName: 'Snapshot', roleId: extra.roleId ?? '', sendInvitationEmail: extra.sendInvitationEmail ?? false }, org.ownerToken);
-  const page = (request: Partial<organisationV1.ListMembershipSnapshotRequest> = {}, token = h.serviceToken()) =>
+  const add = (org: NewOrganization, email: string, extra: { roleId?: string; sendInvitationEmail?: boolean } = {}) =>
+    h.call(
+      'addMember',
+      {
+        organizationId: org.org.id,
+        email,
+        firstName: 'Sam',
+        lastName: 'Snapshot',
+        roleId: extra.roleId ?? '',
+        sendInvitationEmail: extra.sendInvitationEmail ?? false,
+      },
+      org.ownerToken,
+    );
+  const page = (request: Partial<organisationV1.ListMembershipSnapshotRequest> = {}, token = h.tokens.service('identity')) =>
     h.call('listMembershipSnapshot', { afterId: '', limit: 0, ...request }, token);
 
   /** Every page from the start, `limit` at a time. */
@@ -30,9 +42,9 @@ describe('ListMembershipSnapshot (internal, for notifications)', () => {
 
   beforeAll(async () => {
     h = await startOrganisationHarness('org-snapshot');
-    a = await h.newOrganisation('snapshot-a');
-    b = await h.newOrganisation('snapshot-b');
-    gone = await h.newOrganisation('snapshot-gone');
+    a = await h.newOrganization('snapshot-a');
+    b = await h.newOrganization('snapshot-b');
+    gone = await h.newOrganization('snapshot-gone');
     // a: 1 owner + 4 members (one a MANAGER, one PENDING, one removed: INACTIVE); b: owner + 2.
     await add(a, 'a1@example.org');
     await add(a, 'a2@example.org', { roleId: a.roles['MANAGER'] });
@@ -57,7 +69,9 @@ describe('ListMembershipSnapshot (internal, for notifications)', () => {
     const pages = await allPages(3);
     expect(pages.map((p) => p.items.length)).toEqual([3, 3, 2]);
     const items = pages.flatMap((p) => p.items);
-    expect(items.map((i) => [i.id, i.accountId, i.organizationId, i.role, i.status])).toEqual(expected.map((e) => [e.id, e.account_id, e.organization_id, e.role, e.status]));
+    expect(items.map((i) => [i.id, i.accountId, i.organizationId, i.role, i.status])).toEqual(
+      expected.map((e) => [e.id, e.account_id, e.organization_id, e.role, e.status]),
+    );
     expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
     expect(items.map((i) => i.status).sort()).toEqual(['ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'INACTIVE', 'PENDING']);
     for (const item of items) expect(Number.isNaN(Date.parse(item.version))).toBe(false);
@@ -91,15 +105,15 @@ describe('ListMembershipSnapshot (internal, for notifications)', () => {
   });
 
   it('refuses a bad cursor or a negative limit (INVALID_ARGUMENT)', async () => {
-    const badCursor = await h.failure(page({ afterId: 'not-a-uuid' }));
+    const badCursor = await failure(page({ afterId: 'not-a-uuid' }));
     expect(badCursor?.code).toBe(status.INVALID_ARGUMENT);
     expect(violationsOf(badCursor).map((v) => v.field)).toEqual(['afterId']);
-    expect((await h.failure(page({ limit: -1 })))?.code).toBe(status.INVALID_ARGUMENT);
+    expect((await failure(page({ limit: -1 })))?.code).toBe(status.INVALID_ARGUMENT);
   });
 
   it('accepts only service tokens', async () => {
-    expect((await h.failure(page({}, '')))?.code).toBe(status.UNAUTHENTICATED);
-    expect((await h.failure(page({}, a.ownerToken)))?.code).toBe(status.PERMISSION_DENIED);
-    expect((await h.failure(page({}, h.sysToken())))?.code).toBe(status.PERMISSION_DENIED);
+    expect((await failure(page({}, '')))?.code).toBe(status.UNAUTHENTICATED);
+    expect((await failure(page({}, a.ownerToken)))?.code).toBe(status.PERMISSION_DENIED);
+    expect((await failure(page({}, h.tokens.system())))?.code).toBe(status.PERMISSION_DENIED);
   });
 });

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:net';
 import { status } from '@grpc/grpc-js';
 import { SecretBox } from '@platform/crypto';
 import { SMTPServer } from 'smtp-server';
-import { SECRETS_KEY, startOrganisationHarness, violationsOf, type NewOrganisation, type OrganisationHarness } from './organisation-harness';
+import { failure, TEST_SECRETS_KEY, violationsOf } from '@platform/testing';
+import { startOrganisationHarness, type NewOrganization, type OrganisationHarness } from './organisation-harness';
 
 interface Received {
   from: string;
@@ -56,10 +57,10 @@ async function startDropper(): Promise<{ port: number; server: Server }> {
 
 describe('SMTP settings', () => {
   let h: OrganisationHarness;
-  let a: NewOrganisation;
-  let b: NewOrganisation;
+  let a: NewOrganization;
+  let b: NewOrganization;
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-  const box = new SecretBox(SECRETS_KEY);
+  const box = new SecretBox(TEST_SECRETS_KEY);
 
   const settings = (port: number, extra: Record<string, unknown> = {}) => ({
     organizationId: a.org.id,
@@ -73,8 +74,8 @@ describe('SMTP settings', () => {
 
   beforeAll(async () => {
     h = await startOrganisationHarness('org-smtp');
-    a = await h.newOrganisation('smtp-a');
-    b = await h.newOrganisation('smtp-b');
+    a = await h.newOrganization('smtp-a');
+    b = await h.newOrganization('smtp-b');
     sink = await startSmtpSink('club', 'correct horse');
   });
   afterAll(async () => {
@@ -83,7 +84,7 @@ describe('SMTP settings', () => {
   });
 
   it('answers configured false before anything is saved, and a test reports that', async () => {
-    const c = await h.newOrganisation('smtp-none');
+    const c = await h.newOrganization('smtp-none');
     expect(await h.call('getSmtpSettings', { organizationId: c.org.id }, c.ownerToken)).toMatchObject({ configured: false, passwordSet: false, host: '' });
     expect(await h.call('testSmtpConnection', { organizationId: c.org.id }, c.ownerToken)).toEqual({
       success: false,
@@ -94,7 +95,16 @@ describe('SMTP settings', () => {
   it('saves the settings with the password sealed at rest and never answers it', async () => {
     const admin = a.token('ADMIN');
     const saved = await h.call('updateSmtpSettings', settings(sink.port, { password: 'correct horse' }), admin);
-    expect(saved).toMatchObject({ configured: true, host: '127.0.0.1', port: sink.port, username: 'club', fromAddress: 'club@tmpl-a.org', fromName: 'Chess Club', secure: false, passwordSet: true });
+    expect(saved).toMatchObject({
+      configured: true,
+      host: '127.0.0.1',
+      port: sink.port,
+      username: 'club',
+      fromAddress: 'club@tmpl-a.org',
+      fromName: 'Chess Club',
+      secure: false,
+      passwordSet: true,
+    });
     expect(JSON.stringify(saved)).not.toContain('correct horse');
     const read = await h.call('getSmtpSettings', { organizationId: a.org.id }, admin);
     expect(read).toEqual(saved);
@@ -126,7 +136,10 @@ describe('SMTP settings', () => {
   it('tests the connection against a real SMTP server: success, wrong password, refused and dropped', async () => {
     const admin = a.token('ADMIN');
     await h.call('updateSmtpSettings', settings(sink.port, { password: 'correct horse' }), admin);
-    expect(await h.call('testSmtpConnection', { organizationId: a.org.id }, admin)).toEqual({ success: true, message: `Connected to 127.0.0.1:${sink.port} and logged in as club` });
+    expect(await h.call('testSmtpConnection', { organizationId: a.org.id }, admin)).toEqual({
+      success: true,
+      message: `Connected to 127.0.0.1:${sink.port} and logged in as club`,
+    });
 
     await h.call('updateSmtpSettings', settings(sink.port, { password: 'wrong' }), admin);
     const badLogin = await h.call('testSmtpConnection', { organizationId: a.org.id }, admin);
@@ -180,7 +193,7 @@ describe('SMTP settings', () => {
     const welcome = await h.call('getEmailTemplateByType', { organizationId: a.org.id, type: 'WELCOME' }, admin);
     await h.call('updateEmailTemplate', { organizationId: a.org.id, templateId: welcome.id, subject: 'Hi {{user.firstName}}', body: '<p>Welcome</p>' }, admin);
 
-    const delivery = await h.call('getEmailDelivery', { organizationId: a.org.id, type: 'WELCOME' }, h.serviceToken());
+    const delivery = await h.call('getEmailDelivery', { organizationId: a.org.id, type: 'WELCOME' }, h.tokens.service('identity'));
     expect(delivery).toMatchObject({
       organizationName: 'Org smtp-a',
       organizationSlug: 'smtp-a',
@@ -190,21 +203,26 @@ describe('SMTP settings', () => {
     expect(box.open(delivery.smtp!.passwordSealed)).toBe('correct horse');
 
     // An uncustomised type and an organisation without SMTP: neither part.
-    const invitation = await h.call('getEmailDelivery', { organizationId: b.org.id, type: 'INVITATION' }, h.serviceToken());
+    const invitation = await h.call('getEmailDelivery', { organizationId: b.org.id, type: 'INVITATION' }, h.tokens.service('identity'));
     expect(invitation).toEqual({ organizationName: 'Org smtp-b', organizationSlug: 'smtp-b', template: undefined, smtp: undefined });
 
-    expect((await h.failure(h.call('getEmailDelivery', { organizationId: '00000000-0000-4000-8000-000000000000', type: 'WELCOME' }, h.serviceToken())))?.code).toBe(
-      status.NOT_FOUND,
-    );
-    expect((await h.failure(h.call('getEmailDelivery', { organizationId: a.org.id, type: 'WELCOME' }, a.ownerToken)))?.code).toBe(status.PERMISSION_DENIED);
+    expect(
+      (await failure(h.call('getEmailDelivery', { organizationId: '00000000-0000-4000-8000-000000000000', type: 'WELCOME' }, h.tokens.service('identity'))))
+        ?.code,
+    ).toBe(status.NOT_FOUND);
+    expect((await failure(h.call('getEmailDelivery', { organizationId: a.org.id, type: 'WELCOME' }, a.ownerToken)))?.code).toBe(status.PERMISSION_DENIED);
   });
 
   it('rejects bad input with 400', async () => {
     const admin = a.token('ADMIN');
-    const err = await h.failure(h.call('updateSmtpSettings', settings(0, { host: 'smtp://x', fromAddress: 'not-an-address' }), admin));
+    const err = await failure(h.call('updateSmtpSettings', settings(0, { host: 'smtp://x', fromAddress: 'not-an-address' }), admin));
     expect(err?.code).toBe(status.INVALID_ARGUMENT);
-    expect(violationsOf(err).map((v) => v.field).sort()).toEqual(['fromAddress', 'host', 'port']);
-    const badTo = await h.failure(h.call('sendSmtpTestEmail', { organizationId: a.org.id, to: 'nope' }, admin));
+    expect(
+      violationsOf(err)
+        .map((v) => v.field)
+        .sort(),
+    ).toEqual(['fromAddress', 'host', 'port']);
+    const badTo = await failure(h.call('sendSmtpTestEmail', { organizationId: a.org.id, to: 'nope' }, admin));
     expect(badTo?.code).toBe(status.INVALID_ARGUMENT);
   });
 
@@ -218,10 +236,10 @@ describe('SMTP settings', () => {
         h.call('testSmtpConnection', { organizationId: a.org.id }, token),
         h.call('sendSmtpTestEmail', { organizationId: a.org.id, to: 'ann@example.org' }, token),
       ]) {
-        expect((await h.failure(call))?.code).toBe(status.PERMISSION_DENIED);
+        expect((await failure(call))?.code).toBe(status.PERMISSION_DENIED);
       }
     }
     // A platform administrator may manage any organisation.
-    expect((await h.call('getSmtpSettings', { organizationId: a.org.id }, h.sysToken())).configured).toBe(true);
+    expect((await h.call('getSmtpSettings', { organizationId: a.org.id }, h.tokens.system())).configured).toBe(true);
   });
 });

@@ -44,7 +44,9 @@ describe('the identity slice through the gateway', () => {
       expect(res.body).toMatchObject({ email: 'e2e.user@example.org', firstName: 'Edith', lastName: 'Two', status: 'PENDING_VERIFICATION' });
       expect(res.body).not.toHaveProperty('passwordHash');
       userId = res.body.id;
-      platform.organisations.memberships.set(userId, [{ organizationId: ORG, organizationSlug: 'e2e', role: 'ADMIN', status: 'ACTIVE', joinedAt: '2026-01-01T00:00:00Z' }]);
+      platform.organisations!.memberships.set(userId, [
+        { organizationId: ORG, organizationSlug: 'e2e', role: 'ADMIN', status: 'ACTIVE', joinedAt: '2026-01-01T00:00:00Z' },
+      ]);
     });
 
     it('answers 409 problem+json when the email already has an account', async () => {
@@ -63,7 +65,13 @@ describe('the identity slice through the gateway', () => {
     it('logs in to the organisation with the spec claims', async () => {
       const res = await api.post('/api/auth/org/login', { email: 'e2e.user@example.org', password: 'e2e password 1' });
       expect(res.status).toBe(200);
-      expect(decode(res.body.accessToken)).toMatchObject({ sub: userId, userType: 'ORGANIZATION', organizationId: ORG, organizationRole: 'ADMIN', email: 'e2e.user@example.org' });
+      expect(decode(res.body.accessToken)).toMatchObject({
+        sub: userId,
+        userType: 'ORGANIZATION',
+        organizationId: ORG,
+        organizationRole: 'ADMIN',
+        email: 'e2e.user@example.org',
+      });
     });
 
     it('answers 401 for a wrong password and for an unknown email', async () => {

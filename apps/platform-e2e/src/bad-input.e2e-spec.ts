@@ -68,7 +68,9 @@ describe('bad input on every identity route gets a clear 4xx problem, never a 50
   });
 
   it('the OpenAPI document lists the routes of issue 4 with their methods, and the X-Device-Id header where it applies', async () => {
-    const { paths } = (await api.get('/api/docs/openapi.json')).body as { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> };
+    const { paths } = (await api.get('/api/docs/openapi.json')).body as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    };
     const expected: Array<[string, string]> = [
       ['get', '/api/auth/mfa'],
       ['post', '/api/auth/mfa/enrol/start'],

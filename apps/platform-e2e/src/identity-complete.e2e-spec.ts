@@ -1,6 +1,6 @@
 import { SecretBox } from '@platform/crypto';
 import { eventsV1 } from '@platform/proto';
-import { EventTap } from './events';
+import { openEventReader, type EventReader } from '@platform/testing';
 import { ADMIN, http, sleep, startPlatform, type Platform } from './platform';
 import { totp } from './totp';
 
@@ -10,13 +10,15 @@ const ORG = '7a1d2a52-0000-4000-8000-0000000000e4';
 describe('identity complete, through the gateway', () => {
   let platform: Platform;
   let api: ReturnType<typeof http>;
-  let tap: EventTap;
+  let tap: EventReader;
   let admin: string;
   const box = new SecretBox(DEV_SECRETS_KEY);
 
   const member = async (email: string, password = 'first password') => {
     const res = await api.post('/api/auth/org/register', { email, password, firstName: 'Mem', lastName: 'Ber' });
-    platform.organisations.memberships.set(res.body.id, [{ organizationId: ORG, organizationSlug: 'ic', role: 'MEMBER', status: 'ACTIVE', joinedAt: '2026-01-01T00:00:00Z' }]);
+    platform.organisations!.memberships.set(res.body.id, [
+      { organizationId: ORG, organizationSlug: 'ic', role: 'MEMBER', status: 'ACTIVE', joinedAt: '2026-01-01T00:00:00Z' },
+    ]);
     return res.body.id as string;
   };
   const login = (email: string, password: string) => api.post('/api/auth/org/login', { email, password });
@@ -32,7 +34,7 @@ describe('identity complete, through the gateway', () => {
   beforeAll(async () => {
     platform = await startPlatform('identity-complete');
     api = http(platform.baseUrl);
-    tap = await EventTap.open(platform);
+    tap = await openEventReader(platform.names);
     admin = (await api.post('/api/auth/system/login', ADMIN)).body.accessToken;
   });
   afterAll(async () => {
@@ -53,13 +55,19 @@ describe('identity complete, through the gateway', () => {
       await member('reset-flow@example.org');
       const before = await login('reset-flow@example.org', 'first password');
       for (let i = 0; i < 3; i++) await login('reset-flow@example.org', 'wrong password');
-      const data = await tap.next('identity.password.reset-requested', () => api.post('/api/auth/password-reset/request', { email: 'reset-flow@example.org' }));
+      const data = await tap.nextEvent('identity.password.reset-requested', () =>
+        api.post('/api/auth/password-reset/request', { email: 'reset-flow@example.org' }),
+      );
       const event = eventsV1.PasswordResetRequested.decode(data!);
       const code = box.open(event.code!.ciphertext);
       expect(code).toMatch(/^\d{6}$/);
       expect(Buffer.from(data!).toString('latin1')).not.toContain(code);
 
-      const wrong = await api.post('/api/auth/password-reset/verify', { email: 'reset-flow@example.org', code: code === '000000' ? '111111' : '000000', newPassword: 'second password' });
+      const wrong = await api.post('/api/auth/password-reset/verify', {
+        email: 'reset-flow@example.org',
+        code: code === '000000' ? '111111' : '000000',
+        newPassword: 'second password',
+      });
       expect(wrong.status).toBe(400);
       const verify = await api.post('/api/auth/password-reset/verify', { email: 'reset-flow@example.org', code, newPassword: 'second password' });
       expect(verify.status).toBe(200);
@@ -100,7 +108,11 @@ describe('identity complete, through the gateway', () => {
       const again = await login('mfa@example.org', 'mfa password');
       const replay = await api.post('/api/auth/mfa/verify', { email: 'mfa@example.org', challengeToken: again.body.challengeToken, code });
       expect(replay.status).toBe(401);
-      const backup = await api.post('/api/auth/mfa/verify', { email: 'mfa@example.org', challengeToken: again.body.challengeToken, code: confirm.body.backupCodes[0] });
+      const backup = await api.post('/api/auth/mfa/verify', {
+        email: 'mfa@example.org',
+        challengeToken: again.body.challengeToken,
+        code: confirm.body.backupCodes[0],
+      });
       expect(backup.status).toBe(200);
     });
   });
@@ -115,12 +127,18 @@ describe('identity complete, through the gateway', () => {
       expect(same.body).toEqual(got.body);
       const closed = await api.call('PUT', '/api/system/settings', { body: { ...got.body, allowPublicRegistration: false }, token: admin });
       expect(closed.status).toBe(200);
-      expect((await api.post('/api/auth/org/register', { email: 'closed@example.org', password: 'long enough', firstName: 'C', lastName: 'D' })).status).toBe(403);
+      expect((await api.post('/api/auth/org/register', { email: 'closed@example.org', password: 'long enough', firstName: 'C', lastName: 'D' })).status).toBe(
+        403,
+      );
       await api.call('PUT', '/api/system/settings', { body: got.body, token: admin });
     });
 
     it('lets a SUPER_ADMIN create a READ_ONLY_ADMIN, who cannot use sys routes', async () => {
-      const created = await api.post('/api/admin/system-users', { email: 'viewer@platform.test', firstName: 'Vi', lastName: 'Ewer', systemRole: 'READ_ONLY_ADMIN', password: 'viewer password' }, admin);
+      const created = await api.post(
+        '/api/admin/system-users',
+        { email: 'viewer@platform.test', firstName: 'Vi', lastName: 'Ewer', systemRole: 'READ_ONLY_ADMIN', password: 'viewer password' },
+        admin,
+      );
       expect(created.status).toBe(201);
       const viewer = (await api.post('/api/auth/system/login', { email: 'viewer@platform.test', password: 'viewer password' })).body.accessToken;
       expect((await api.get('/api/system/settings', viewer)).status).toBe(403);

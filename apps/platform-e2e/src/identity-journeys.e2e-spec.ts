@@ -1,6 +1,6 @@
 import { SecretBox } from '@platform/crypto';
 import { eventsV1 } from '@platform/proto';
-import { EventTap } from './events';
+import { openEventReader, type EventReader } from '@platform/testing';
 import { ADMIN, holdsSoon, http, sleep, startPlatform, type JsonResponse, type Platform } from './platform';
 import { totp } from './totp';
 
@@ -17,7 +17,7 @@ const wrongCode = (secret: string) => {
 describe('identity journeys through the gateway, on the real organisation service', () => {
   let platform: Platform;
   let api: ReturnType<typeof http>;
-  let tap: EventTap;
+  let tap: EventReader;
   let admin: string;
   let adminId: string;
   let initialSettings: Record<string, unknown>;
@@ -27,7 +27,8 @@ describe('identity journeys through the gateway, on the real organisation servic
   let betaOwner: string;
   const box = new SecretBox(DEV_SECRETS_KEY);
 
-  const register = (email: string, password = PASSWORD) => api.post('/api/auth/org/register', { email, password, firstName: email.split('@')[0], lastName: 'Journey' });
+  const register = (email: string, password = PASSWORD) =>
+    api.post('/api/auth/org/register', { email, password, firstName: email.split('@')[0], lastName: 'Journey' });
   const orgLogin = (email: string, options: { password?: string; organizationId?: string; headers?: Record<string, string> } = {}) =>
     api.call('POST', '/api/auth/org/login', {
       body: { email, password: options.password ?? PASSWORD, ...(options.organizationId ? { organizationId: options.organizationId } : {}) },
@@ -42,7 +43,8 @@ describe('identity journeys through the gateway, on the real organisation servic
     expect((await addMember(alphaId, alphaOwner, email)).status).toBe(201);
     return registered.body.id as string;
   };
-  const refresh = (refreshToken: string, headers: Record<string, string> = {}) => api.call('POST', '/api/auth/tokens/refresh', { body: { refreshToken }, headers });
+  const refresh = (refreshToken: string, headers: Record<string, string> = {}) =>
+    api.call('POST', '/api/auth/tokens/refresh', { body: { refreshToken }, headers });
   const eventually = (check: () => Promise<boolean>, tries = 50) => holdsSoon(check, tries);
   const refusedSoon = (token: string) => eventually(async () => (await api.get('/api/auth/me', token)).status === 401);
   /** PUT takes exactly what GET answers: read, change some fields, write back. */
@@ -73,7 +75,7 @@ describe('identity journeys through the gateway, on the real organisation servic
   beforeAll(async () => {
     platform = await startPlatform('identity-journeys', { organisation: 'real' });
     api = http(platform.baseUrl);
-    tap = await EventTap.open(platform);
+    tap = await openEventReader(platform.names);
     admin = (await api.post('/api/auth/system/login', ADMIN)).body.accessToken;
     adminId = decode(admin).sub;
     initialSettings = (await api.get('/api/system/settings', admin)).body;
@@ -82,7 +84,11 @@ describe('identity journeys through the gateway, on the real organisation servic
       ['journeys-beta', 'Journeys Beta'],
     ]) {
       await register(`owner@${slug}.example`);
-      const created = await api.post('/api/admin/orgs/create-with-owner', { orgName: name, orgSlug: slug, ownerEmail: `owner@${slug}.example`, ownerFirstName: 'Ow', ownerLastName: 'Ner', sendWelcomeEmail: false }, admin);
+      const created = await api.post(
+        '/api/admin/orgs/create-with-owner',
+        { orgName: name, orgSlug: slug, ownerEmail: `owner@${slug}.example`, ownerFirstName: 'Ow', ownerLastName: 'Ner', sendWelcomeEmail: false },
+        admin,
+      );
       expect(created.status).toBe(201);
       const owner = (await orgLogin(`owner@${slug}.example`)).body.accessToken;
       if (slug === 'journeys-alpha') [alphaId, alphaOwner] = [created.body.organization.id, owner];
@@ -136,9 +142,14 @@ describe('identity journeys through the gateway, on the real organisation servic
       expect(challenge.body).toMatchObject({ mfa_required: true, accessToken: null });
       const wrong = wrongCode(secret);
       const statuses = [];
-      for (let i = 0; i < 6; i++) statuses.push((await api.post('/api/auth/mfa/verify', { email, challengeToken: challenge.body.challengeToken, code: wrong })).status);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await api.post('/api/auth/mfa/verify', { email, challengeToken: challenge.body.challengeToken, code: wrong })).status);
       expect(statuses).toEqual([401, 401, 401, 401, 401, 423]);
-      const right = await api.post('/api/auth/mfa/verify', { email, challengeToken: challenge.body.challengeToken, code: totp(secret, Date.now() / 1000 + 30) });
+      const right = await api.post('/api/auth/mfa/verify', {
+        email,
+        challengeToken: challenge.body.challengeToken,
+        code: totp(secret, Date.now() / 1000 + 30),
+      });
       expect(right.status).toBe(423);
       const password = await orgLogin(email);
       expect(password.status).toBe(423);
@@ -199,10 +210,10 @@ describe('identity journeys through the gateway, on the real organisation servic
         const event = eventsV1.PasswordResetRequested.decode(data!);
         return { code: box.open(event.code!.ciphertext), resend: event.resend };
       };
-      const first = codeOf(await tap.next('identity.password.reset-requested', () => api.post('/api/auth/password-reset/request', { email })));
+      const first = codeOf(await tap.nextEvent('identity.password.reset-requested', () => api.post('/api/auth/password-reset/request', { email })));
       let resendAnswer: JsonResponse | undefined;
       const second = codeOf(
-        await tap.next('identity.password.reset-requested', async () => {
+        await tap.nextEvent('identity.password.reset-requested', async () => {
           resendAnswer = await api.post('/api/auth/password-reset/resend', { email });
         }),
       );
@@ -226,30 +237,36 @@ describe('identity journeys through the gateway, on the real organisation servic
       await changeSettings({ tokenRotationStrategy: 'CREATE_NEW', maxActiveTokensPerUser: initialSettings['maxActiveTokensPerUser'] });
     });
 
-    it.each(['LIMIT_PER_DEVICE', 'LIMIT_TOTAL', 'UPDATE_EXISTING'])('%s: presenting a rotated refresh token ends the family, so the newest fails too', async (strategy) => {
-      expect((await changeSettings({ tokenRotationStrategy: strategy, maxActiveTokensPerUser: 3 })).status).toBe(200);
-      const email = `reuse-${strategy.toLowerCase().replace(/_/g, '-')}@journeys.example`;
-      await member(email);
-      const device = { 'x-device-id': 'phone-of-reuse' };
-      const login = await orgLogin(email, { headers: device });
-      expect(login.status).toBe(200);
-      const rotated = await refresh(login.body.refreshToken, device);
-      expect(rotated.status).toBe(200);
-      expect(rotated.body.refreshToken).not.toBe(login.body.refreshToken);
-      expect((await refresh(login.body.refreshToken, device)).status).toBe(401);
-      expect((await refresh(rotated.body.refreshToken, device)).status).toBe(401);
-      expect(await refusedSoon(rotated.body.accessToken)).toBe(true);
-    });
+    it.each(['LIMIT_PER_DEVICE', 'LIMIT_TOTAL', 'UPDATE_EXISTING'])(
+      '%s: presenting a rotated refresh token ends the family, so the newest fails too',
+      async (strategy) => {
+        expect((await changeSettings({ tokenRotationStrategy: strategy, maxActiveTokensPerUser: 3 })).status).toBe(200);
+        const email = `reuse-${strategy.toLowerCase().replace(/_/g, '-')}@journeys.example`;
+        await member(email);
+        const device = { 'x-device-id': 'phone-of-reuse' };
+        const login = await orgLogin(email, { headers: device });
+        expect(login.status).toBe(200);
+        const rotated = await refresh(login.body.refreshToken, device);
+        expect(rotated.status).toBe(200);
+        expect(rotated.body.refreshToken).not.toBe(login.body.refreshToken);
+        expect((await refresh(login.body.refreshToken, device)).status).toBe(401);
+        expect((await refresh(rotated.body.refreshToken, device)).status).toBe(401);
+        expect(await refusedSoon(rotated.body.accessToken)).toBe(true);
+      },
+    );
 
-    it.each(['CREATE_NEW', 'UPDATE_EXISTING', 'LIMIT_PER_DEVICE', 'LIMIT_TOTAL'])('%s: of two refreshes racing with one token exactly one succeeds', async (strategy) => {
-      expect((await changeSettings({ tokenRotationStrategy: strategy, maxActiveTokensPerUser: 3 })).status).toBe(200);
-      const email = `race-${strategy.toLowerCase().replace(/_/g, '-')}@journeys.example`;
-      await member(email);
-      const login = await orgLogin(email);
-      const results = await Promise.all([refresh(login.body.refreshToken), refresh(login.body.refreshToken)]);
-      const statuses = results.map((r) => r.status).sort();
-      expect(statuses).toEqual([200, 401]);
-    });
+    it.each(['CREATE_NEW', 'UPDATE_EXISTING', 'LIMIT_PER_DEVICE', 'LIMIT_TOTAL'])(
+      '%s: of two refreshes racing with one token exactly one succeeds',
+      async (strategy) => {
+        expect((await changeSettings({ tokenRotationStrategy: strategy, maxActiveTokensPerUser: 3 })).status).toBe(200);
+        const email = `race-${strategy.toLowerCase().replace(/_/g, '-')}@journeys.example`;
+        await member(email);
+        const login = await orgLogin(email);
+        const results = await Promise.all([refresh(login.body.refreshToken), refresh(login.body.refreshToken)]);
+        const statuses = results.map((r) => r.status).sort();
+        expect(statuses).toEqual([200, 401]);
+      },
+    );
 
     it('the default strategy is back at the end', async () => {
       const restored = await changeSettings({ tokenRotationStrategy: 'CREATE_NEW', maxActiveTokensPerUser: initialSettings['maxActiveTokensPerUser'] });
@@ -329,7 +346,13 @@ describe('identity journeys through the gateway, on the real organisation servic
       const created = await auditUntil(`action=ORGANIZATION_CREATED&userId=${adminId}&size=100`, (e) => e.some((x) => x.resourceId === alphaId));
       expect(created.every((e) => e.action === 'ORGANIZATION_CREATED' && e.userId === adminId)).toBe(true);
       // The system admin's token carries no email: identity fills it in from the account.
-      expect(created.find((e) => e.resourceId === alphaId)).toMatchObject({ userId: adminId, userEmail: ADMIN.email, organizationId: alphaId, resourceType: 'ORGANIZATION', resourceId: alphaId });
+      expect(created.find((e) => e.resourceId === alphaId)).toMatchObject({
+        userId: adminId,
+        userEmail: ADMIN.email,
+        organizationId: alphaId,
+        resourceType: 'ORGANIZATION',
+        resourceId: alphaId,
+      });
       expect(created.some((e) => e.resourceId === betaId)).toBe(true);
 
       const email = 'audited@journeys.example';
@@ -349,7 +372,13 @@ describe('identity journeys through the gateway, on the real organisation servic
       expect((await orgLogin(email, { headers })).status).toBe(200);
       const logins = await auditUntil(`action=LOGIN_SUCCESS&userId=${id}`, (e) => e.length > 0);
       expect(logins).toHaveLength(1);
-      expect(logins[0]).toMatchObject({ userId: id, userEmail: email, action: 'LOGIN_SUCCESS', ipAddress: '203.0.113.77', userAgent: 'identity-journeys-e2e/1.0' });
+      expect(logins[0]).toMatchObject({
+        userId: id,
+        userEmail: email,
+        action: 'LOGIN_SUCCESS',
+        ipAddress: '203.0.113.77',
+        userAgent: 'identity-journeys-e2e/1.0',
+      });
       expect(logins[0]!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     });
 
@@ -358,7 +387,11 @@ describe('identity journeys through the gateway, on the real organisation servic
       const id = await member(email);
       await orgLogin(email);
       await orgLogin(email, { password: 'not the password' });
-      const trail = await auditUntil('size=100', (e) => ['MEMBER_ADDED', 'LOGIN_SUCCESS', 'LOGIN_FAILED'].every((a) => e.some((x) => x.action === a)), `/api/audit/logs/${id}`);
+      const trail = await auditUntil(
+        'size=100',
+        (e) => ['MEMBER_ADDED', 'LOGIN_SUCCESS', 'LOGIN_FAILED'].every((a) => e.some((x) => x.action === a)),
+        `/api/audit/logs/${id}`,
+      );
       expect(trail.map((e) => e.action)).toEqual(expect.arrayContaining(['MEMBER_ADDED', 'LOGIN_SUCCESS', 'LOGIN_FAILED']));
       expect(trail.every((e) => e.userId === id)).toBe(true);
       const times = trail.map((e) => Date.parse(e.createdAt));

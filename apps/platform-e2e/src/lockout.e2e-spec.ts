@@ -7,7 +7,9 @@ describe('login lockout through the gateway', () => {
 
   const member = async (email: string) => {
     const res = await api.post('/api/auth/org/register', { email, password: 'right password', firstName: 'L', lastName: 'O' });
-    platform.organisations.memberships.set(res.body.id, [{ organizationId: ORG, organizationSlug: 'lock', role: 'MEMBER', status: 'ACTIVE', joinedAt: '2026-01-01T00:00:00Z' }]);
+    platform.organisations!.memberships.set(res.body.id, [
+      { organizationId: ORG, organizationSlug: 'lock', role: 'MEMBER', status: 'ACTIVE', joinedAt: '2026-01-01T00:00:00Z' },
+    ]);
   };
 
   beforeAll(async () => {

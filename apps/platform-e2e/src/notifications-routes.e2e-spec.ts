@@ -58,7 +58,8 @@ describe('notification, email-log, SMTP and template routes through the gateway,
   let memberId: string;
   let memberRole: string;
 
-  const register = (email: string, firstName: string) => api.post('/api/auth/org/register', { email, password: 'routes password', firstName, lastName: 'Routes' });
+  const register = (email: string, firstName: string) =>
+    api.post('/api/auth/org/register', { email, password: 'routes password', firstName, lastName: 'Routes' });
   const login = async (email: string) => (await api.post('/api/auth/org/login', { email, password: 'routes password' })).body.accessToken as string;
   const caught = async () => ((await (await fetch(`${mail}/api/v1/messages?limit=1000`)).json()) as { messages: CaughtMessage[] }).messages;
   const logsOf = async (query: string, token: string) => {
@@ -77,7 +78,11 @@ describe('notification, email-log, SMTP and template routes through the gateway,
     await register('owner@routes-b.example', 'Ben');
     await register('mia@routes-a.example', 'Mia');
     const createOrg = async (orgName: string, orgSlug: string, ownerEmail: string) => {
-      const res = await api.post('/api/admin/orgs/create-with-owner', { orgName, orgSlug, ownerEmail, ownerFirstName: 'Own', ownerLastName: 'Er', sendWelcomeEmail: true }, admin);
+      const res = await api.post(
+        '/api/admin/orgs/create-with-owner',
+        { orgName, orgSlug, ownerEmail, ownerFirstName: 'Own', ownerLastName: 'Er', sendWelcomeEmail: true },
+        admin,
+      );
       expect(res.status).toBe(201);
       return res.body.organization.id as string;
     };
@@ -88,9 +93,17 @@ describe('notification, email-log, SMTP and template routes through the gateway,
     const roles = (await api.get(`/api/orgs/${orgA}/roles`, ownerA)).body as Array<{ name: string; roleId: string }>;
     memberRole = roles.find((r) => r.name === 'MEMBER')!.roleId;
     // Mia is an ACTIVE member (added without invitation); Ivy is invited (PENDING, mailed an invitation).
-    const added = await api.post(`/api/orgs/${orgA}/users`, { email: 'mia@routes-a.example', firstName: 'Mia', lastName: 'Routes', roleId: memberRole, sendInvitationEmail: false }, ownerA);
+    const added = await api.post(
+      `/api/orgs/${orgA}/users`,
+      { email: 'mia@routes-a.example', firstName: 'Mia', lastName: 'Routes', roleId: memberRole, sendInvitationEmail: false },
+      ownerA,
+    );
     expect(added.status).toBe(201);
-    const invited = await api.post(`/api/orgs/${orgA}/users`, { email: 'ivy@routes-a.example', firstName: 'Ivy', lastName: 'Routes', roleId: memberRole, sendInvitationEmail: true }, ownerA);
+    const invited = await api.post(
+      `/api/orgs/${orgA}/users`,
+      { email: 'ivy@routes-a.example', firstName: 'Ivy', lastName: 'Routes', roleId: memberRole, sendInvitationEmail: true },
+      ownerA,
+    );
     expect(invited.status).toBe(201);
     member = await login('mia@routes-a.example');
     memberId = decode(member).sub;
@@ -104,7 +117,11 @@ describe('notification, email-log, SMTP and template routes through the gateway,
     beforeAll(async () => {
       // The recipients come from notifications' membership projection: until it has Mia, she is not a member (400).
       const sent = await eventually('a notification to Mia', async () => {
-        const res = await api.post('/api/notifications', { title: 'Just for Mia', body: 'Your card is ready', targetType: 'SPECIFIC_USER', targetUserId: memberId, data: { type: 'CARD' } }, ownerA);
+        const res = await api.post(
+          '/api/notifications',
+          { title: 'Just for Mia', body: 'Your card is ready', targetType: 'SPECIFIC_USER', targetUserId: memberId, data: { type: 'CARD' } },
+          ownerA,
+        );
         return res.status === 201 ? res : undefined;
       });
       expect(sent.body.recipientCount).toBe(1);
@@ -114,7 +131,16 @@ describe('notification, email-log, SMTP and template routes through the gateway,
     it('GET /api/notifications/{id} answers the recipient their own entry, unread', async () => {
       const res = await api.get(`/api/notifications/${notificationId}`, member);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: notificationId, organizationId: orgA, title: 'Just for Mia', body: 'Your card is ready', targetType: 'SPECIFIC_USER', targetUserId: memberId, data: { type: 'CARD' }, read: false });
+      expect(res.body).toMatchObject({
+        id: notificationId,
+        organizationId: orgA,
+        title: 'Just for Mia',
+        body: 'Your card is ready',
+        targetType: 'SPECIFIC_USER',
+        targetUserId: memberId,
+        data: { type: 'CARD' },
+        read: false,
+      });
       expect(res.body.readAt ?? null).toBeNull();
       expect(res.body.recipientCount ?? null).toBeNull();
     });
@@ -219,13 +245,23 @@ describe('notification, email-log, SMTP and template routes through the gateway,
     let invitation: EmailLogEntry;
 
     beforeAll(async () => {
-      invitation = await eventually('the logged invitation to Ivy', async () => (await logsOf('recipient=ivy@routes-a.example&templateType=INVITATION', ownerA))[0]);
+      invitation = await eventually(
+        'the logged invitation to Ivy',
+        async () => (await logsOf('recipient=ivy@routes-a.example&templateType=INVITATION', ownerA))[0],
+      );
     });
 
     it('GET /api/email-logs/{logId} answers the invitation of POST /api/orgs/{id}/users, SENT, to its organisation admin', async () => {
       const res = await api.get(`/api/email-logs/${invitation.id}`, ownerA);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: invitation.id, organizationId: orgA, recipient: 'ivy@routes-a.example', templateType: 'INVITATION', status: 'SENT', subject: 'You are invited to join Alpha & Omega Club' });
+      expect(res.body).toMatchObject({
+        id: invitation.id,
+        organizationId: orgA,
+        recipient: 'ivy@routes-a.example',
+        templateType: 'INVITATION',
+        status: 'SENT',
+        subject: 'You are invited to join Alpha & Omega Club',
+      });
       expect(res.body.error ?? null).toBeNull();
       expect(res.body.attempts).toBeGreaterThanOrEqual(1);
       expect(Date.parse(res.body.createdAt)).toBeGreaterThanOrEqual(Date.parse(res.body.queuedAt));
@@ -289,7 +325,10 @@ describe('notification, email-log, SMTP and template routes through the gateway,
     });
 
     it('platform mail (no organisation) is for platform administrators only', async () => {
-      const verification = await eventually('the logged verification mail of Mia', async () => (await logsOf('recipient=mia@routes-a.example&templateType=EMAIL_VERIFICATION', admin))[0]);
+      const verification = await eventually(
+        'the logged verification mail of Mia',
+        async () => (await logsOf('recipient=mia@routes-a.example&templateType=EMAIL_VERIFICATION', admin))[0],
+      );
       expect(verification).toMatchObject({ status: 'SENT', recipient: 'mia@routes-a.example' });
       expect(verification.organizationId ?? null).toBeNull();
       expect((await api.get(`/api/email-logs/${verification.id}`, admin)).status).toBe(200);
@@ -415,12 +454,22 @@ describe('notification, email-log, SMTP and template routes through the gateway,
       subject: '{{org.name}} wants you, {{user.firstName}}, as {{role}}',
       body: '<h1>{{org.name}}</h1><p>Hi {{user.firstName}}!</p>{{#accountCreated}}<p>Set your password: <a href="{{setPasswordUrl}}">here</a></p>{{/accountCreated}}{{^accountCreated}}<p>Sign in: {{loginUrl}}</p>{{/accountCreated}}',
     };
-    const invite = (email: string, firstName: string) => api.post(`/api/orgs/${orgA}/users`, { email, firstName, lastName: 'Invitee', roleId: memberRole, sendInvitationEmail: true }, ownerA);
+    const invite = (email: string, firstName: string) =>
+      api.post(`/api/orgs/${orgA}/users`, { email, firstName, lastName: 'Invitee', roleId: memberRole, sendInvitationEmail: true }, ownerA);
 
     it('lists one template per type, each with an id, uncustomised, with its placeholders and flags', async () => {
       const res = await api.get(`/api/orgs/${orgA}/email-templates`, ownerA);
       expect(res.status).toBe(200);
-      const templates = res.body as Array<{ id: string; organizationId: string; type: string; subject: string; body: string; customized: boolean; placeholders: string[]; flags: string[] }>;
+      const templates = res.body as Array<{
+        id: string;
+        organizationId: string;
+        type: string;
+        subject: string;
+        body: string;
+        customized: boolean;
+        placeholders: string[];
+        flags: string[];
+      }>;
       expect(templates.map((t) => t.type)).toEqual(TYPES);
       for (const t of templates) {
         expect(t).toMatchObject({ organizationId: orgA, customized: false });
@@ -478,7 +527,11 @@ describe('notification, email-log, SMTP and template routes through the gateway,
       expect(saved.body.html).toContain('<h1>Alpha &amp; Omega Club</h1>');
       expect(saved.body.html).toContain('<p>Hi Alex!</p>');
       expect(saved.body.text).toContain('Alpha & Omega Club');
-      const draft = await api.post(`/api/orgs/${orgA}/email-templates/${invitationId}/preview`, { subject: 'Draft for {{user.email}}', body: '<p>{{message}}</p>' }, ownerA);
+      const draft = await api.post(
+        `/api/orgs/${orgA}/email-templates/${invitationId}/preview`,
+        { subject: 'Draft for {{user.email}}', body: '<p>{{message}}</p>' },
+        ownerA,
+      );
       expect(draft.status).toBe(200);
       expect(draft.body.subject).toBe('Draft for alex.sample@example.org');
       expect(draft.body.html).toContain('<p>We would be glad to have you with us.</p>');

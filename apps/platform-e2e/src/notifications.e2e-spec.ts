@@ -67,11 +67,18 @@ describe('email and notifications through the gateway, on the real services', ()
         token: owner,
       });
       expect(updated.status).toBe(200);
-      const bad = await api.call('PUT', `/api/orgs/${orgId}/email-templates/${type.body.id}`, { body: { subject: 'x', body: '{{no.such.placeholder}}' }, token: owner });
+      const bad = await api.call('PUT', `/api/orgs/${orgId}/email-templates/${type.body.id}`, {
+        body: { subject: 'x', body: '{{no.such.placeholder}}' },
+        token: owner,
+      });
       expect(bad.status).toBe(400);
       const roles = (await api.get(`/api/orgs/${orgId}/roles`, owner)).body as Array<{ name: string; roleId: string }>;
       const member = roles.find((r) => r.name === 'MEMBER')!.roleId;
-      const added = await api.post(`/api/orgs/${orgId}/users`, { email: 'invitee@mail.example', firstName: 'Ivy', lastName: 'Tee', roleId: member, sendInvitationEmail: true }, owner);
+      const added = await api.post(
+        `/api/orgs/${orgId}/users`,
+        { email: 'invitee@mail.example', firstName: 'Ivy', lastName: 'Tee', roleId: member, sendInvitationEmail: true },
+        owner,
+      );
       expect(added.status).toBe(201);
       const invitation = await mailTo(mail, 'invitee@mail.example');
       expect(invitation.subject).toBe('Join us at Mail Club, Ivy!');

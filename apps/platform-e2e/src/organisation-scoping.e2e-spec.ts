@@ -10,7 +10,10 @@ function expectProblem(res: JsonResponse, status: number, message: RegExp) {
     contentType: expect.stringContaining('application/problem+json'),
     body: { status, code: expect.any(String), detail: expect.any(String) },
   });
-  const text = [res.body.detail, ...((res.body.errors ?? []) as Array<{ field?: string; message?: string }>).map((e) => `${e.field ?? ''} ${e.message ?? ''}`)].join(' | ');
+  const text = [
+    res.body.detail,
+    ...((res.body.errors ?? []) as Array<{ field?: string; message?: string }>).map((e) => `${e.field ?? ''} ${e.message ?? ''}`),
+  ].join(' | ');
   expect(text).toMatch(message);
   expect(JSON.stringify(res.body)).not.toMatch(/at .*\.(ts|js):\d+/);
 }
@@ -26,14 +29,20 @@ describe('organisation scoping, role limits, bad input and deletes through the g
   const tokens: Record<string, string> = {};
   const ids: Record<string, string> = {};
 
-  const register = (email: string) => api.post('/api/auth/org/register', { email, password: 'member password', firstName: email.split('@')[0], lastName: 'Person' });
-  const orgLogin = (email: string, organizationId?: string) => api.post('/api/auth/org/login', { email, password: 'member password', ...(organizationId ? { organizationId } : {}) });
+  const register = (email: string) =>
+    api.post('/api/auth/org/register', { email, password: 'member password', firstName: email.split('@')[0], lastName: 'Person' });
+  const orgLogin = (email: string, organizationId?: string) =>
+    api.post('/api/auth/org/login', { email, password: 'member password', ...(organizationId ? { organizationId } : {}) });
   const put = (path: string, body: unknown, token: string) => api.call('PUT', path, { body, token });
   const del = (path: string, token: string) => api.call('DELETE', path, { token });
   const eventually = (check: () => Promise<boolean>, tries = 50) => holdsSoon(check, tries);
   const createWithOwner = async (slug: string, ownerEmail: string) => {
     await register(ownerEmail);
-    const res = await api.post('/api/admin/orgs/create-with-owner', { orgName: `Org ${slug}`, orgSlug: slug, ownerEmail, ownerFirstName: 'Owen', ownerLastName: 'Owner', sendWelcomeEmail: false }, admin);
+    const res = await api.post(
+      '/api/admin/orgs/create-with-owner',
+      { orgName: `Org ${slug}`, orgSlug: slug, ownerEmail, ownerFirstName: 'Owen', ownerLastName: 'Owner', sendWelcomeEmail: false },
+      admin,
+    );
     expect(res.status).toBe(201);
     return res.body.organization.id as string;
   };
@@ -78,7 +87,8 @@ describe('organisation scoping, role limits, bad input and deletes through the g
     tokens['owner'] = (await orgLogin('owner@alpha.example', alphaId)).body.accessToken;
     ids['owner'] = decode(tokens['owner']!).sub;
     roles = await rolesOf(alphaId);
-    for (const role of ['ADMIN', 'MANAGER', 'MEMBER', 'GUEST']) await addMember(role.toLowerCase(), `${role.toLowerCase()}@alpha.example`, alphaId, roles[role]!, tokens['owner']!);
+    for (const role of ['ADMIN', 'MANAGER', 'MEMBER', 'GUEST'])
+      await addMember(role.toLowerCase(), `${role.toLowerCase()}@alpha.example`, alphaId, roles[role]!, tokens['owner']!);
 
     betaId = await createWithOwner('beta', 'owner@beta.example');
     tokens['betaOwner'] = (await orgLogin('owner@beta.example', betaId)).body.accessToken;
@@ -91,7 +101,11 @@ describe('organisation scoping, role limits, bad input and deletes through the g
     it('PUT /api/orgs/{id}: 403 for the other owner and admin, and the organisation is unchanged', async () => {
       const before = await readOrg(alphaId);
       for (const who of ['betaOwner', 'betaAdmin']) {
-        const res = await put(`/api/orgs/${alphaId}`, { name: 'Taken Over', description: 'pwned', website_url: 'https://evil.example', allow_join_requests: true }, tokens[who]!);
+        const res = await put(
+          `/api/orgs/${alphaId}`,
+          { name: 'Taken Over', description: 'pwned', website_url: 'https://evil.example', allow_join_requests: true },
+          tokens[who]!,
+        );
         expect(res.status).toBe(403);
         expect(JSON.stringify(res.body)).not.toContain('alpha');
       }
@@ -101,7 +115,12 @@ describe('organisation scoping, role limits, bad input and deletes through the g
     it('PUT /api/orgs/{id}/users/{userId}: 403, and the member keeps role, status and names', async () => {
       const before = await readMember(alphaId, ids['member']!);
       expect(before).toMatchObject({ status: 'ACTIVE', roles: ['MEMBER'] });
-      for (const body of [{ roleId: roles['ADMIN'] }, { roleId: betaRoles['ADMIN'] }, { status: 'SUSPENDED' }, { firstName: 'Renamed', lastName: 'Elsewhere' }]) {
+      for (const body of [
+        { roleId: roles['ADMIN'] },
+        { roleId: betaRoles['ADMIN'] },
+        { status: 'SUSPENDED' },
+        { firstName: 'Renamed', lastName: 'Elsewhere' },
+      ]) {
         const res = await put(`/api/orgs/${alphaId}/users/${ids['member']}`, body, tokens['betaOwner']!);
         expect(res.status).toBe(403);
         expect(JSON.stringify(res.body)).not.toContain('member@alpha.example');
@@ -135,7 +154,15 @@ describe('organisation scoping, role limits, bad input and deletes through the g
       expect((await api.get(`/api/orgs/${alphaId}/users`, token)).status).toBe(403);
       expect((await api.get(`/api/orgs/${alphaId}/roles`, token)).status).toBe(403);
       expect((await put(`/api/orgs/${alphaId}`, { name: 'Changed by a lesser role' }, token)).status).toBe(403);
-      expect((await api.post(`/api/orgs/${alphaId}/users`, { email: `by-${who}@alpha.example`, firstName: 'By', lastName: who, roleId: roles['MEMBER'], sendInvitationEmail: false }, token)).status).toBe(403);
+      expect(
+        (
+          await api.post(
+            `/api/orgs/${alphaId}/users`,
+            { email: `by-${who}@alpha.example`, firstName: 'By', lastName: who, roleId: roles['MEMBER'], sendInvitationEmail: false },
+            token,
+          )
+        ).status,
+      ).toBe(403);
       expect((await put(`/api/orgs/${alphaId}/users/${ids['member']}`, { status: 'SUSPENDED' }, token)).status).toBe(403);
       expect((await del(`/api/orgs/${alphaId}/users/${ids['member']}`, token)).status).toBe(403);
       expect((await del(`/api/orgs/${alphaId}`, token)).status).toBe(403);
@@ -177,7 +204,11 @@ describe('organisation scoping, role limits, bad input and deletes through the g
     });
 
     it('the SUPER_ADMIN system user passes the owner route: it deletes an organisation it does not own', async () => {
-      const created = await api.post('/api/orgs', { name: 'Delta Club', slug: 'delta', subdomain: 'delta', email: 'contact@delta.example', orgType: 'CLUB' }, admin);
+      const created = await api.post(
+        '/api/orgs',
+        { name: 'Delta Club', slug: 'delta', subdomain: 'delta', email: 'contact@delta.example', orgType: 'CLUB' },
+        admin,
+      );
       expect(created.status).toBe(201);
       expect((await del(`/api/orgs/${created.body.id}`, admin)).status).toBe(204);
       expect((await api.get(`/api/orgs/${created.body.id}`, admin)).status).toBe(404);
@@ -217,13 +248,28 @@ describe('organisation scoping, role limits, bad input and deletes through the g
     });
 
     it('POST /api/admin/orgs/create-with-owner with a bad slug, no ownerEmail or a bad email creates nothing', async () => {
-      const base = { orgName: 'Epsilon', orgSlug: 'epsilon', ownerEmail: 'owner@epsilon.example', ownerFirstName: 'E', ownerLastName: 'O', sendWelcomeEmail: false };
+      const base = {
+        orgName: 'Epsilon',
+        orgSlug: 'epsilon',
+        ownerEmail: 'owner@epsilon.example',
+        ownerFirstName: 'E',
+        ownerLastName: 'O',
+        sendWelcomeEmail: false,
+      };
       const orgsBefore = (await api.get('/api/orgs?size=100', admin)).body.totalElements;
-      expectProblem(await api.post('/api/admin/orgs/create-with-owner', { ...base, orgSlug: 'Not A Slug' }, admin), 400, /orgSlug may only contain lower-case letters, digits and hyphens/);
+      expectProblem(
+        await api.post('/api/admin/orgs/create-with-owner', { ...base, orgSlug: 'Not A Slug' }, admin),
+        400,
+        /orgSlug may only contain lower-case letters, digits and hyphens/,
+      );
       expectProblem(await api.post('/api/admin/orgs/create-with-owner', { ...base, orgSlug: 'www' }, admin), 400, /orgSlug is reserved/);
       const { ownerEmail: _omitted, ...withoutEmail } = base;
       expectProblem(await api.post('/api/admin/orgs/create-with-owner', withoutEmail, admin), 400, /ownerEmail is required/);
-      expectProblem(await api.post('/api/admin/orgs/create-with-owner', { ...base, ownerEmail: 'not-an-email' }, admin), 400, /ownerEmail must be a valid email address/);
+      expectProblem(
+        await api.post('/api/admin/orgs/create-with-owner', { ...base, ownerEmail: 'not-an-email' }, admin),
+        400,
+        /ownerEmail must be a valid email address/,
+      );
       expectProblem(await api.post('/api/admin/orgs/create-with-owner', { ...base, extra: 1 }, admin), 400, /extra is not a known field/);
       expect((await api.get('/api/orgs/slug/epsilon')).status).toBe(404);
       expect((await api.get('/api/orgs?size=100', admin)).body.totalElements).toBe(orgsBefore);
@@ -278,7 +324,11 @@ describe('organisation scoping, role limits, bad input and deletes through the g
   describe('GET /api/admin/users/{userId}', () => {
     it('answers the account with every membership and its audit history', async () => {
       // A second membership, in beta, for the same person.
-      const added = await api.post(`/api/orgs/${betaId}/users`, { email: 'member@alpha.example', firstName: 'Beta', lastName: 'Name', roleId: betaRoles['GUEST'], sendInvitationEmail: false }, tokens['betaOwner']!);
+      const added = await api.post(
+        `/api/orgs/${betaId}/users`,
+        { email: 'member@alpha.example', firstName: 'Beta', lastName: 'Name', roleId: betaRoles['GUEST'], sendInvitationEmail: false },
+        tokens['betaOwner']!,
+      );
       expect(added.status).toBe(201);
       let detail: JsonResponse | undefined;
       const hasHistory = await eventually(async () => {
@@ -301,12 +351,36 @@ describe('organisation scoping, role limits, bad input and deletes through the g
       });
       const memberships = [...(body.memberships as Array<{ organizationSlug: string }>)].sort((a, b) => a.organizationSlug.localeCompare(b.organizationSlug));
       expect(memberships).toEqual([
-        expect.objectContaining({ organizationId: alphaId, organizationName: 'Org alpha', organizationSlug: 'alpha', roleId: roles['MEMBER'], roles: ['MEMBER'], status: 'ACTIVE', joinedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }),
-        expect.objectContaining({ organizationId: betaId, organizationSlug: 'beta', roleId: betaRoles['GUEST'], roles: ['GUEST'], status: 'ACTIVE', firstName: 'Beta', lastName: 'Name' }),
+        expect.objectContaining({
+          organizationId: alphaId,
+          organizationName: 'Org alpha',
+          organizationSlug: 'alpha',
+          roleId: roles['MEMBER'],
+          roles: ['MEMBER'],
+          status: 'ACTIVE',
+          joinedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        }),
+        expect.objectContaining({
+          organizationId: betaId,
+          organizationSlug: 'beta',
+          roleId: betaRoles['GUEST'],
+          roles: ['GUEST'],
+          status: 'ACTIVE',
+          firstName: 'Beta',
+          lastName: 'Name',
+        }),
       ]);
       expect(hasHistory).toBe(true);
       const entry = (body.auditHistory as Array<Record<string, unknown>>).find((e) => e.action === 'MEMBER_ADDED' && e.organizationId === alphaId);
-      expect(entry).toMatchObject({ id: expect.any(String), userId: ids['member'], userEmail: 'member@alpha.example', organizationId: alphaId, action: 'MEMBER_ADDED', resourceType: 'MEMBERSHIP', createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+      expect(entry).toMatchObject({
+        id: expect.any(String),
+        userId: ids['member'],
+        userEmail: 'member@alpha.example',
+        organizationId: alphaId,
+        action: 'MEMBER_ADDED',
+        resourceType: 'MEMBERSHIP',
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
       const times = (body.auditHistory as Array<{ createdAt: string }>).map((e) => Date.parse(e.createdAt));
       expect(times).toEqual([...times].sort((a, b) => b - a));
       expect((body.auditHistory as unknown[]).length).toBeLessThanOrEqual(20);
@@ -325,7 +399,11 @@ describe('organisation scoping, role limits, bad input and deletes through the g
     beforeAll(async () => {
       await addMember('suspended', 'sam.suspended@alpha.example', alphaId, roles['MEMBER']!, tokens['owner']!);
       expect((await put(`/api/orgs/${alphaId}/users/${ids['suspended']}`, { status: 'SUSPENDED' }, tokens['owner']!)).status).toBe(200);
-      const invited = await api.post(`/api/orgs/${alphaId}/users`, { email: 'pat.pending@alpha.example', firstName: 'Pat', lastName: 'Pending', roleId: roles['MEMBER'], sendInvitationEmail: true }, tokens['owner']!);
+      const invited = await api.post(
+        `/api/orgs/${alphaId}/users`,
+        { email: 'pat.pending@alpha.example', firstName: 'Pat', lastName: 'Pending', roleId: roles['MEMBER'], sendInvitationEmail: true },
+        tokens['owner']!,
+      );
       expect(invited.status).toBe(201);
       ids['pending'] = invited.body.id;
     });
@@ -339,7 +417,10 @@ describe('organisation scoping, role limits, bad input and deletes through the g
       expect(emails(active)).toEqual(['admin@alpha.example', 'guest@alpha.example', 'manager@alpha.example', 'member@alpha.example', 'owner@alpha.example']);
       expect((active.body.content as Array<{ status: string }>).every((u) => u.status === 'ACTIVE')).toBe(true);
       const suspended = await api.get(`/api/orgs/${alphaId}/users?status=SUSPENDED`, owner);
-      expect(suspended.body).toMatchObject({ totalElements: 1, content: [{ id: ids['suspended'], email: 'sam.suspended@alpha.example', status: 'SUSPENDED' }] });
+      expect(suspended.body).toMatchObject({
+        totalElements: 1,
+        content: [{ id: ids['suspended'], email: 'sam.suspended@alpha.example', status: 'SUSPENDED' }],
+      });
       const pending = await api.get(`/api/orgs/${alphaId}/users?status=PENDING`, owner);
       expect(pending.body).toMatchObject({ totalElements: 1, content: [{ id: ids['pending'], email: 'pat.pending@alpha.example', status: 'PENDING' }] });
       const all = await api.get(`/api/orgs/${alphaId}/users`, owner);
@@ -370,7 +451,10 @@ describe('organisation scoping, role limits, bad input and deletes through the g
       expect((await del(`/api/orgs/${alphaId}/users/${ids['leaver']}`, tokens['admin']!)).status).toBe(204);
 
       const listed = (status?: string) => api.get(`/api/orgs/${alphaId}/users?search=leaver${status ? `&status=${status}` : ''}`, tokens['owner']!);
-      expect((await listed('INACTIVE')).body).toMatchObject({ totalElements: 1, content: [{ id: ids['leaver'], email: 'leaver@alpha.example', status: 'INACTIVE' }] });
+      expect((await listed('INACTIVE')).body).toMatchObject({
+        totalElements: 1,
+        content: [{ id: ids['leaver'], email: 'leaver@alpha.example', status: 'INACTIVE' }],
+      });
       expect((await listed('ACTIVE')).body.totalElements).toBe(0);
       expect((await listed()).body.totalElements).toBe(0);
 

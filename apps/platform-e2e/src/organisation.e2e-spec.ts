@@ -10,8 +10,10 @@ describe('the organisation slice through the gateway, on the real services', () 
   let owner: string;
   let roles: Record<string, string>;
 
-  const register = (email: string) => api.post('/api/auth/org/register', { email, password: 'member password', firstName: email.split('@')[0], lastName: 'Person' });
-  const orgLogin = (email: string, organizationId?: string) => api.post('/api/auth/org/login', { email, password: 'member password', ...(organizationId ? { organizationId } : {}) });
+  const register = (email: string) =>
+    api.post('/api/auth/org/register', { email, password: 'member password', firstName: email.split('@')[0], lastName: 'Person' });
+  const orgLogin = (email: string, organizationId?: string) =>
+    api.post('/api/auth/org/login', { email, password: 'member password', ...(organizationId ? { organizationId } : {}) });
   const eventually = (check: () => Promise<boolean>, tries = 30) => holdsSoon(check, tries);
 
   beforeAll(async () => {
@@ -29,7 +31,18 @@ describe('the organisation slice through the gateway, on the real services', () 
 
   it('a system admin creates an organisation with an existing account as OWNER, who logs in to it', async () => {
     await register('owner@alpha.example');
-    const created = await api.post('/api/admin/orgs/create-with-owner', { orgName: 'Alpha Society', orgSlug: 'alpha', ownerEmail: 'owner@alpha.example', ownerFirstName: 'Olga', ownerLastName: 'Owner', sendWelcomeEmail: false }, admin);
+    const created = await api.post(
+      '/api/admin/orgs/create-with-owner',
+      {
+        orgName: 'Alpha Society',
+        orgSlug: 'alpha',
+        ownerEmail: 'owner@alpha.example',
+        ownerFirstName: 'Olga',
+        ownerLastName: 'Owner',
+        sendWelcomeEmail: false,
+      },
+      admin,
+    );
     expect(created.status).toBe(201);
     expect(created.body.organization).toMatchObject({ name: 'Alpha Society', slug: 'alpha', subdomain: 'alpha', orgType: 'ASSOCIATION' });
     orgId = created.body.organization.id;
@@ -56,7 +69,14 @@ describe('the organisation slice through the gateway, on the real services', () 
     // The slug is free again: the same creation with a real owner succeeds.
     const again = await api.post(
       '/api/admin/orgs/create-with-owner',
-      { orgName: 'Half Made', orgSlug: 'half-made', ownerEmail: 'owner@half-made.example', ownerFirstName: 'Hal', ownerLastName: 'Made', sendWelcomeEmail: false },
+      {
+        orgName: 'Half Made',
+        orgSlug: 'half-made',
+        ownerEmail: 'owner@half-made.example',
+        ownerFirstName: 'Hal',
+        ownerLastName: 'Made',
+        sendWelcomeEmail: false,
+      },
       admin,
     );
     expect(again.status).toBe(201);
@@ -77,7 +97,10 @@ describe('the organisation slice through the gateway, on the real services', () 
   });
 
   it('updates the organisation with the snake_case fields of the spec', async () => {
-    const res = await api.call('PUT', `/api/orgs/${orgId}`, { body: { name: 'Alpha Society', description: 'Friends of alpha', website_url: 'https://alpha.example', allow_join_requests: true }, token: owner });
+    const res = await api.call('PUT', `/api/orgs/${orgId}`, {
+      body: { name: 'Alpha Society', description: 'Friends of alpha', website_url: 'https://alpha.example', allow_join_requests: true },
+      token: owner,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ website_url: 'https://alpha.example', allow_join_requests: true });
   });
@@ -85,7 +108,11 @@ describe('the organisation slice through the gateway, on the real services', () 
   let memberId: string;
   it('adds an existing account as an ACTIVE member, who then logs in and sees the organisation but not its members', async () => {
     await register('mia@alpha.example');
-    const added = await api.post(`/api/orgs/${orgId}/users`, { email: 'mia@alpha.example', firstName: 'Mia', lastName: 'Member', roleId: roles['MEMBER'], sendInvitationEmail: false }, owner);
+    const added = await api.post(
+      `/api/orgs/${orgId}/users`,
+      { email: 'mia@alpha.example', firstName: 'Mia', lastName: 'Member', roleId: roles['MEMBER'], sendInvitationEmail: false },
+      owner,
+    );
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ email: 'mia@alpha.example', status: 'ACTIVE', roles: ['MEMBER'] });
     memberId = added.body.id;
@@ -96,7 +123,11 @@ describe('the organisation slice through the gateway, on the real services', () 
   });
 
   it('invites a new address as PENDING', async () => {
-    const res = await api.post(`/api/orgs/${orgId}/users`, { email: 'newbie@alpha.example', firstName: 'New', lastName: 'Bie', roleId: roles['MEMBER'], sendInvitationEmail: true }, owner);
+    const res = await api.post(
+      `/api/orgs/${orgId}/users`,
+      { email: 'newbie@alpha.example', firstName: 'New', lastName: 'Bie', roleId: roles['MEMBER'], sendInvitationEmail: true },
+      owner,
+    );
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('PENDING');
   });
@@ -133,7 +164,13 @@ describe('the organisation slice through the gateway, on the real services', () 
     let betaOwner: string;
     beforeAll(async () => {
       await register('owner@beta.example');
-      betaId = (await api.post('/api/admin/orgs/create-with-owner', { orgName: 'Beta Club', orgSlug: 'beta', ownerEmail: 'owner@beta.example', ownerFirstName: 'B', ownerLastName: 'O', sendWelcomeEmail: false }, admin)).body.organization.id;
+      betaId = (
+        await api.post(
+          '/api/admin/orgs/create-with-owner',
+          { orgName: 'Beta Club', orgSlug: 'beta', ownerEmail: 'owner@beta.example', ownerFirstName: 'B', ownerLastName: 'O', sendWelcomeEmail: false },
+          admin,
+        )
+      ).body.organization.id;
       betaOwner = (await orgLogin('owner@beta.example')).body.accessToken;
     });
 
@@ -141,7 +178,15 @@ describe('the organisation slice through the gateway, on the real services', () 
       expect((await api.get(`/api/orgs/${orgId}`, betaOwner)).status).toBe(403);
       expect((await api.get(`/api/orgs/${orgId}/users`, betaOwner)).status).toBe(403);
       expect((await api.get(`/api/orgs/${orgId}/roles`, betaOwner)).status).toBe(403);
-      expect((await api.post(`/api/orgs/${orgId}/users`, { email: 'x@beta.example', firstName: 'X', lastName: 'Y', roleId: roles['MEMBER'], sendInvitationEmail: false }, betaOwner)).status).toBe(403);
+      expect(
+        (
+          await api.post(
+            `/api/orgs/${orgId}/users`,
+            { email: 'x@beta.example', firstName: 'X', lastName: 'Y', roleId: roles['MEMBER'], sendInvitationEmail: false },
+            betaOwner,
+          )
+        ).status,
+      ).toBe(403);
       expect((await api.call('DELETE', `/api/orgs/${orgId}`, { token: betaOwner })).status).toBe(403);
     });
 
@@ -173,7 +218,10 @@ describe('the organisation slice through the gateway, on the real services', () 
     it('refuses an invalid UUID in the path and malformed JSON', async () => {
       expect((await api.get('/api/orgs/not-a-uuid', admin)).status).toBe(400);
       expect((await api.call('POST', `/api/orgs/${orgId}/users`, { raw: '{', token: owner })).status).toBe(400);
-      expect((await api.post(`/api/orgs/${orgId}/users`, { email: 'a@b.org', firstName: 'A', lastName: 'B', roleId: 'nope', sendInvitationEmail: false }, owner)).status).toBe(400);
+      expect(
+        (await api.post(`/api/orgs/${orgId}/users`, { email: 'a@b.org', firstName: 'A', lastName: 'B', roleId: 'nope', sendInvitationEmail: false }, owner))
+          .status,
+      ).toBe(400);
     });
   });
 

@@ -1,10 +1,10 @@
-import { STACK_ADMIN, startPlatformStack, type PlatformStack } from '@platform/testing';
+import { STACK_ADMIN, startPlatformStack, type PlatformStack, type PlatformStackOptions } from '@platform/testing';
 
 export const ADMIN = STACK_ADMIN;
 export type Platform = PlatformStack;
 
-/** The built identity service and gateway as processes, isolated from other suites. */
-export const startPlatform = (label: string, options: { organisation?: 'fake' | 'real'; notifications?: boolean } = {}): Promise<Platform> => startPlatformStack(label, options);
+/** The built apps of the service registry as processes, isolated from other suites (see startPlatformStack for the options). */
+export const startPlatform = (label: string, options: PlatformStackOptions = {}): Promise<Platform> => startPlatformStack(label, options);
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -26,7 +26,11 @@ export interface JsonResponse {
 
 /** A small HTTP client for the gateway: JSON in, JSON (or problem+json) out. */
 export function http(baseUrl: string) {
-  const call = async (method: string, path: string, options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {}): Promise<JsonResponse> => {
+  const call = async (
+    method: string,
+    path: string,
+    options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},
+  ): Promise<JsonResponse> => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers['authorization'] = `Bearer ${options.token}`;
     let body: string | undefined;

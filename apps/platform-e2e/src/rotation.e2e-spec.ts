@@ -9,7 +9,9 @@ describe('token rotation strategies through the gateway', () => {
 
   const member = async (email: string) => {
     const res = await api.post('/api/auth/org/register', { email, password: 'rotate password', firstName: 'Ro', lastName: 'Tate' });
-    platform.organisations.memberships.set(res.body.id, [{ organizationId: ORG, organizationSlug: 'rot', role: 'MEMBER', status: 'ACTIVE', joinedAt: '2026-01-01T00:00:00Z' }]);
+    platform.organisations!.memberships.set(res.body.id, [
+      { organizationId: ORG, organizationSlug: 'rot', role: 'MEMBER', status: 'ACTIVE', joinedAt: '2026-01-01T00:00:00Z' },
+    ]);
   };
   const login = (email: string, deviceId?: string) =>
     api.call('POST', '/api/auth/org/login', { body: { email, password: 'rotate password' }, headers: deviceId ? { 'x-device-id': deviceId } : {} });

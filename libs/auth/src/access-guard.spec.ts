@@ -15,7 +15,16 @@ const orgUser = (role: AccessClaims['organizationRole'], organizationId = ORG): 
   exp: 0,
   iss: 'i',
 });
-const system = (systemRole: AccessClaims['systemRole']): AccessClaims => ({ sub: 's', userType: 'SYSTEM', systemRole, sid: 's', jti: 'j', iat: 0, exp: 0, iss: 'i' });
+const system = (systemRole: AccessClaims['systemRole']): AccessClaims => ({
+  sub: 's',
+  userType: 'SYSTEM',
+  systemRole,
+  sid: 's',
+  jti: 'j',
+  iat: 0,
+  exp: 0,
+  iss: 'i',
+});
 
 describe('authorize', () => {
   it('lets anyone through a public route and needs a caller elsewhere', () => {

@@ -68,13 +68,7 @@ const MEMBER: Authority[] = [
 export const ROLE_AUTHORITIES: Record<OrgRole | SystemRole, ReadonlySet<Authority>> = {
   OWNER: new Set(ORG_ALL),
   ADMIN: new Set(ORG_ALL.filter((a) => a !== 'ORG:ORGANIZATION:DELETE')),
-  MANAGER: new Set<Authority>([
-    ...MEMBER,
-    'ORG:EVENT:CREATE',
-    'ORG:EVENT:UPDATE',
-    'ORG:EVENT:PUBLISH',
-    'ORG:REGISTRATION:MANAGE',
-  ]),
+  MANAGER: new Set<Authority>([...MEMBER, 'ORG:EVENT:CREATE', 'ORG:EVENT:UPDATE', 'ORG:EVENT:PUBLISH', 'ORG:REGISTRATION:MANAGE']),
   MEMBER: new Set(MEMBER),
   GUEST: new Set<Authority>(['ORG:ORGANIZATION:VIEW', 'ORG:EVENT:VIEW', 'ORG:NEWS:VIEW']),
   SUPER_ADMIN: new Set(AUTHORITIES),

@@ -8,7 +8,15 @@ describe('TokenSigner', () => {
   const signer = new TokenSigner({ secret: SECRET, issuer: 'association-platform', now: () => now });
 
   it('signs HS256 access tokens with the spec claims, a fixed issuer and a 1 h lifetime', () => {
-    const { token, claims } = signer.signAccess({ sub: 'u1', userType: 'ORGANIZATION', email: 'a@b.org', username: 'a@b.org', organizationId: 'o1', organizationRole: 'ADMIN', sid: 's1' });
+    const { token, claims } = signer.signAccess({
+      sub: 'u1',
+      userType: 'ORGANIZATION',
+      email: 'a@b.org',
+      username: 'a@b.org',
+      organizationId: 'o1',
+      organizationRole: 'ADMIN',
+      sid: 's1',
+    });
     const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
     expect(header.alg).toBe('HS256');
     expect(claims).toMatchObject({ iss: 'association-platform', iat: now, exp: now + 3600, sub: 'u1', sid: 's1' });

@@ -1,5 +1,5 @@
 export * as identityV1 from './generated/platform/identity/v1/identity';
-export * as organisationV1 from './generated/platform/organisation/v1/organisation';
+export * as organisationV1 from './organisation-v1';
 export * as eventsV1 from './generated/platform/events/v1/identity_events';
 export * as eventsCommonV1 from './generated/platform/events/v1/common';
 export { protoDir } from './proto-dir';

@@ -1,5 +1,34 @@
+// The shared test kit: what integration and end-to-end tests of every app need, once.
+// Production code never imports it (eslint.config.mjs refuses it outside tests and tools).
 export { createTestSchema, testDatabaseUrl, type TestSchema } from './db/test-schema';
-export { startFakeOrganisationService, type FakeOrganisationService } from './grpc/fake-organisation-service';
+export { createTestMessaging, openEventReader, testNatsUrl, type EventReader, type EventReaderOptions, type TestMessaging } from './messaging';
+export { createTestRedis, testRedisUrl, type TestRedis } from './redis/test-redis';
+export { TEST_JWT_SECRET, TEST_SECRETS_KEY, testSigner, testTokens, type TestTokens } from './auth/test-tokens';
+export { eventually } from './wait/eventually';
+export { testLogger } from './logging/test-logger';
+export {
+  fakeGrpcService,
+  grpcError,
+  type FakeCall,
+  type FakeGrpcOptions,
+  type FakeGrpcService,
+  type FakeHandler,
+  type FakeHandlers,
+  type RequestOf,
+  type ResponseOf,
+} from './grpc/fake-grpc-service';
+export { failure, violationsOf } from './grpc/call-failure';
+export { appTestEnv, UNREACHABLE_GRPC_URL, type AppEnvParts, type PortKind } from './registry/app-env';
+export { startServiceHarness, type GrpcClientConstructor, type ServiceHarness, type ServiceHarnessOptions, type StandIn } from './harness/service-harness';
 export { startApp, freePort, workspaceRoot, type AppProcess } from './process/app-process';
-export { createTestMessaging, testNatsUrl, type TestMessaging } from './messaging';
-export { startPlatformStack, STACK_ADMIN, STACK_JWT_SECRET, type PlatformStack, type PlatformStackOptions } from './process/platform-stack';
+export {
+  planStack,
+  readyUrl,
+  startPlatformStack,
+  STACK_ADMIN,
+  STACK_JWT_SECRET,
+  type PlatformStack,
+  type PlatformStackOptions,
+  type StackOrganisations,
+  type StackPlan,
+} from './process/platform-stack';

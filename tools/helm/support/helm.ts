@@ -12,9 +12,7 @@ let helmPath: string | undefined;
 
 /** The helm binary: HELM_BIN (set by the Jest global setup), else extracted by ensure-helm.mjs. */
 export function helmBin(): string {
-  helmPath ??=
-    process.env['HELM_BIN'] ??
-    execFileSync(process.execPath, [path.join(workspace, 'tools/helm/ensure-helm.mjs')], { encoding: 'utf8' }).trim();
+  helmPath ??= process.env['HELM_BIN'] ?? execFileSync(process.execPath, [path.join(workspace, 'tools/helm/ensure-helm.mjs')], { encoding: 'utf8' }).trim();
   return helmPath;
 }
 
@@ -30,7 +28,13 @@ export function helm(args: string[]): HelmResult {
     cwd: workspace,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', HELM_CACHE_HOME: path.join(workspace, 'tmp/helm/cache'), HELM_CONFIG_HOME: path.join(workspace, 'tmp/helm/config'), HELM_DATA_HOME: path.join(workspace, 'tmp/helm/data') },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '/tmp',
+      HELM_CACHE_HOME: path.join(workspace, 'tmp/helm/cache'),
+      HELM_CONFIG_HOME: path.join(workspace, 'tmp/helm/config'),
+      HELM_DATA_HOME: path.join(workspace, 'tmp/helm/data'),
+    },
   });
   if (run.error) throw run.error;
   return { status: run.status ?? 1, stdout: run.stdout, stderr: run.stderr };

@@ -33,8 +33,18 @@ describe('parseArgs', () => {
   });
 
   it('reads options as `--flag value` or `--flag=value`', () => {
-    const options = parseArgs(['--scenario', 'browse,login-storm', '--rate=150', '--ramp-up', '2s', '--duration=1m', '--out', 'tmp/lt', '--run-id', 'abc1'], {});
-    expect(options).toMatchObject({ scenarios: ['browse', 'login-storm'], load: { kind: 'rate', perSecond: 150 }, rampUpMs: 2000, durationMs: 60_000, out: 'tmp/lt', runId: 'abc1' });
+    const options = parseArgs(
+      ['--scenario', 'browse,login-storm', '--rate=150', '--ramp-up', '2s', '--duration=1m', '--out', 'tmp/lt', '--run-id', 'abc1'],
+      {},
+    );
+    expect(options).toMatchObject({
+      scenarios: ['browse', 'login-storm'],
+      load: { kind: 'rate', perSecond: 150 },
+      rampUpMs: 2000,
+      durationMs: 60_000,
+      out: 'tmp/lt',
+      runId: 'abc1',
+    });
   });
 
   it('takes the admin from the environment unless given', () => {

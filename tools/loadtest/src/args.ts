@@ -93,7 +93,10 @@ export function parseBaseUrl(text: string): URL {
 }
 
 export function parseScenarios(text: string): ScenarioName[] {
-  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (names.length === 0 || names.includes('all')) return [...SCENARIO_NAMES];
   for (const name of names) {
     if (!(SCENARIO_NAMES as readonly string[]).includes(name)) throw new UsageError(`--scenario: unknown '${name}' (known: ${SCENARIO_NAMES.join(', ')})`);

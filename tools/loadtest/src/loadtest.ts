@@ -15,7 +15,11 @@ export type { SetupHooks } from './setup';
  * A whole run: the setup step (accounts, organisation), then each scenario for ramp-up + duration,
  * one after the other. Progress and notes go to `log` (stderr); answers the report.
  */
-export async function runLoadTest(options: LoadTestOptions, hooks: SetupHooks = {}, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<LoadTestReport> {
+export async function runLoadTest(
+  options: LoadTestOptions,
+  hooks: SetupHooks = {},
+  log: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
+): Promise<LoadTestReport> {
   const concurrency = options.load.kind === 'rate' ? options.maxInFlight : options.load.users;
   const http = new HttpClient(options.baseUrl, options.timeoutMs, concurrency + 16);
   const report: LoadTestReport = {
@@ -46,7 +50,12 @@ export async function runLoadTest(options: LoadTestOptions, hooks: SetupHooks = 
       const live = new LiveCounters();
       const timeline = { rampUpMs: options.rampUpMs, durationMs: options.durationMs };
       const stop = showProgress(name, live, timeline.rampUpMs + timeline.durationMs, timeline.rampUpMs);
-      const result = await runPlan(prepared.plan, http, { timeline, load: options.load, maxInFlight: options.maxInFlight, drainMs: options.timeoutMs }, live).finally(stop);
+      const result = await runPlan(
+        prepared.plan,
+        http,
+        { timeline, load: options.load, maxInFlight: options.maxInFlight, drainMs: options.timeoutMs },
+        live,
+      ).finally(stop);
       const measured = result.samples.filter((s) => s.startedAt >= timeline.rampUpMs);
       const seconds = options.durationMs / 1000;
       Object.assign(entry, {

@@ -81,7 +81,7 @@ async function main(): Promise<number> {
     if (!(err instanceof UsageError)) throw err;
     process.stderr.write(
       `${err.message}\n\n${USAGE}\n` +
-        '  --bcrypt-cost <n>        local stack: identity\'s bcrypt cost (default 12)\n' +
+        "  --bcrypt-cost <n>        local stack: identity's bcrypt cost (default 12)\n" +
         '  --with-organisation      local stack: the built organisation service instead of the stand-in\n' +
         '  --write-docs             local stack: write the figures into docs/performance.md\n',
     );

@@ -9,7 +9,10 @@ export interface ProgressStream {
 /** One line of live state: `browse  steady  12.0/25.0s  sent 1234 …`. */
 export function progressLine(name: string, live: LiveCounters, elapsedMs: number, totalMs: number, rampUpMs: number, now = performance.now()): string {
   const window = live.lastSecond(now);
-  const p95 = percentile(window.map(([, latency]) => latency).sort((a, b) => a - b), 95);
+  const p95 = percentile(
+    window.map(([, latency]) => latency).sort((a, b) => a - b),
+    95,
+  );
   const phase = elapsedMs < rampUpMs ? 'ramp-up' : elapsedMs < totalMs ? 'steady' : 'draining';
   return [
     name.padEnd(18),

@@ -1,7 +1,13 @@
 import { outcomesText, toMarkdown, type LoadTestReport } from './report';
 import { summarise, type Sample } from './stats';
 
-const s = (outcome: Sample['outcome'], expected: boolean, latencyMs = 10): Sample => ({ step: 'POST /api/auth/org/login', startedAt: 0, latencyMs, outcome, expected });
+const s = (outcome: Sample['outcome'], expected: boolean, latencyMs = 10): Sample => ({
+  step: 'POST /api/auth/org/login',
+  startedAt: 0,
+  latencyMs,
+  outcome,
+  expected,
+});
 
 describe('the report', () => {
   it('lists answers by status and marks the unexpected ones', () => {

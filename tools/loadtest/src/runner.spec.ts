@@ -19,7 +19,12 @@ const plan = (step: Partial<Step> = {}) => ({ notes: [], next: (): Step => ({ la
 describe('runPlan', () => {
   it('open model: starts the planned number of requests whatever the answers take', async () => {
     const http = fakeHttp(50);
-    const result = await runPlan(plan(), http.client, { timeline: { rampUpMs: 0, durationMs: 1000 }, load: { kind: 'rate', perSecond: 40 }, maxInFlight: 100, drainMs: 500 });
+    const result = await runPlan(plan(), http.client, {
+      timeline: { rampUpMs: 0, durationMs: 1000 },
+      load: { kind: 'rate', perSecond: 40 },
+      maxInFlight: 100,
+      drainMs: 500,
+    });
     expect(result.samples.length).toBeGreaterThanOrEqual(36);
     expect(result.samples.length).toBeLessThanOrEqual(40);
     expect(result.elapsedMs).toBeLessThan(1500);
@@ -28,7 +33,12 @@ describe('runPlan', () => {
   it('open model: does not send arrivals beyond the in-flight cap, and counts them', async () => {
     const http = fakeHttp(400);
     const live = new LiveCounters();
-    const result = await runPlan(plan(), http.client, { timeline: { rampUpMs: 0, durationMs: 300 }, load: { kind: 'rate', perSecond: 100 }, maxInFlight: 5, drainMs: 1000 }, live);
+    const result = await runPlan(
+      plan(),
+      http.client,
+      { timeline: { rampUpMs: 0, durationMs: 300 }, load: { kind: 'rate', perSecond: 100 }, maxInFlight: 5, drainMs: 1000 },
+      live,
+    );
     expect(http.sent).toHaveLength(5);
     expect(result.dropped).toBeGreaterThan(20);
     expect(live.dropped).toBe(result.dropped);
@@ -36,7 +46,12 @@ describe('runPlan', () => {
 
   it('closed model: each user sends its next request when answered, until the end', async () => {
     const http = fakeHttp(100);
-    const result = await runPlan(plan(), http.client, { timeline: { rampUpMs: 0, durationMs: 1000 }, load: { kind: 'concurrency', users: 3 }, maxInFlight: 1, drainMs: 500 });
+    const result = await runPlan(plan(), http.client, {
+      timeline: { rampUpMs: 0, durationMs: 1000 },
+      load: { kind: 'concurrency', users: 3 },
+      maxInFlight: 1,
+      drainMs: 500,
+    });
     // About 30: fewer when timers run late on a busy machine, never more.
     expect(result.samples.length).toBeGreaterThanOrEqual(18);
     expect(result.samples.length).toBeLessThanOrEqual(33);
@@ -59,7 +74,12 @@ describe('runPlan', () => {
 
   it('marks requests started during the ramp-up by their start time', async () => {
     const http = fakeHttp(1);
-    const result = await runPlan(plan(), http.client, { timeline: { rampUpMs: 200, durationMs: 200 }, load: { kind: 'rate', perSecond: 100 }, maxInFlight: 10, drainMs: 100 });
+    const result = await runPlan(plan(), http.client, {
+      timeline: { rampUpMs: 200, durationMs: 200 },
+      load: { kind: 'rate', perSecond: 100 },
+      maxInFlight: 10,
+      drainMs: 100,
+    });
     const during = result.samples.filter((s) => s.startedAt < 200).length;
     expect(during).toBeGreaterThanOrEqual(6);
     expect(during).toBeLessThanOrEqual(12);

@@ -52,7 +52,13 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * (whatever the answers take, up to maxInFlight), a closed one runs N users back to back. It
  * stops starting requests at the end and waits at most drainMs for those in flight.
  */
-export async function runPlan(plan: ScenarioPlan, http: HttpClient, settings: RunSettings, live = new LiveCounters(), clock = () => performance.now()): Promise<RunResult> {
+export async function runPlan(
+  plan: ScenarioPlan,
+  http: HttpClient,
+  settings: RunSettings,
+  live = new LiveCounters(),
+  clock = () => performance.now(),
+): Promise<RunResult> {
   const { timeline } = settings;
   const end = timeline.rampUpMs + timeline.durationMs;
   const t0 = clock();

@@ -43,7 +43,7 @@ export async function setUp(http: HttpClient, options: LoadTestOptions, hooks: S
   let attach: ((account: Account, role: OrgRole) => Promise<string | undefined>) | undefined;
   if (hooks.organisation) {
     const hook = hooks.organisation;
-    world.organisationId = hook.id;
+    world.organizationId = hook.id;
     attach = async (account, role) => void (await hook.attach(account, role));
   } else if (world.adminToken) {
     const created = await http.send(
@@ -57,7 +57,7 @@ export async function setUp(http: HttpClient, options: LoadTestOptions, hooks: S
     );
     const id = (created.json as { id?: unknown } | undefined)?.id;
     if (created.outcome === 201 && typeof id === 'string') {
-      world.organisationId = id;
+      world.organizationId = id;
       attach = await memberAttacher(http, world.adminToken, id);
     } else {
       world.organisationProblem = `POST /api/orgs answered ${created.outcome}`;
@@ -79,7 +79,11 @@ export async function setUp(http: HttpClient, options: LoadTestOptions, hooks: S
   log(`setup: registering ${accounts.length} accounts`);
   const registered = await inBatches(accounts, 4, async (account) => {
     const res = await http.send(
-      { method: 'POST', path: '/api/auth/org/register', body: { email: account.email, password: account.password, firstName: account.firstName, lastName: account.lastName } },
+      {
+        method: 'POST',
+        path: '/api/auth/org/register',
+        body: { email: account.email, password: account.password, firstName: account.firstName, lastName: account.lastName },
+      },
       { parseJson: true },
     );
     const id = (res.json as { id?: unknown } | undefined)?.id;
@@ -105,8 +109,12 @@ export async function setUp(http: HttpClient, options: LoadTestOptions, hooks: S
 }
 
 /** Adds accounts to the organisation with a role, through `POST /api/orgs/{id}/users`. */
-async function memberAttacher(http: HttpClient, token: string, organisationId: string): Promise<(account: Account, role: OrgRole) => Promise<string | undefined>> {
-  const roles = await http.send({ method: 'GET', path: `/api/orgs/${organisationId}/roles`, token }, { parseJson: true });
+async function memberAttacher(
+  http: HttpClient,
+  token: string,
+  organizationId: string,
+): Promise<(account: Account, role: OrgRole) => Promise<string | undefined>> {
+  const roles = await http.send({ method: 'GET', path: `/api/orgs/${organizationId}/roles`, token }, { parseJson: true });
   const roleIds = new Map<string, string>();
   if (roles.outcome === 200 && Array.isArray(roles.json)) {
     for (const role of roles.json as { roleId?: string; name?: string }[]) if (role.name && role.roleId) roleIds.set(role.name, role.roleId);
@@ -114,9 +122,15 @@ async function memberAttacher(http: HttpClient, token: string, organisationId: s
   return async (account, role) => {
     const res = await http.send({
       method: 'POST',
-      path: `/api/orgs/${organisationId}/users`,
+      path: `/api/orgs/${organizationId}/users`,
       token,
-      body: { email: account.email, firstName: account.firstName, lastName: account.lastName, sendInvitationEmail: false, ...(roleIds.has(role) ? { roleId: roleIds.get(role) } : {}) },
+      body: {
+        email: account.email,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        sendInvitationEmail: false,
+        ...(roleIds.has(role) ? { roleId: roleIds.get(role) } : {}),
+      },
     });
     return res.outcome === 201 || res.outcome === 200 ? undefined : `POST /api/orgs/{id}/users answered ${res.outcome}`;
   };

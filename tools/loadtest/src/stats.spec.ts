@@ -1,6 +1,12 @@
 import { percentile, summarise, summariseBySteps, type Sample } from './stats';
 
-const sample = (latencyMs: number, outcome: Sample['outcome'] = 200, step = 'GET /a', expected = outcome === 200): Sample => ({ step, startedAt: 0, latencyMs, outcome, expected });
+const sample = (latencyMs: number, outcome: Sample['outcome'] = 200, step = 'GET /a', expected = outcome === 200): Sample => ({
+  step,
+  startedAt: 0,
+  latencyMs,
+  outcome,
+  expected,
+});
 
 describe('percentile', () => {
   it('is the nearest rank of ascending samples', () => {
@@ -20,7 +26,13 @@ describe('percentile', () => {
 
 describe('summarise', () => {
   it('gives throughput, latency percentiles and answers by status, unexpected ones as errors', () => {
-    const samples = [...Array.from({ length: 96 }, (_, i) => sample(i + 1)), sample(200, 401, 'POST /login', true), sample(300, 503), sample(400, 'timeout'), sample(500, 'network')];
+    const samples = [
+      ...Array.from({ length: 96 }, (_, i) => sample(i + 1)),
+      sample(200, 401, 'POST /login', true),
+      sample(300, 503),
+      sample(400, 'timeout'),
+      sample(500, 'network'),
+    ];
     const summary = summarise(samples, 10);
     expect(summary.requests).toBe(100);
     expect(summary.throughputPerSecond).toBe(10);

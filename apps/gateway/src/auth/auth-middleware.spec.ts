@@ -41,9 +41,21 @@ describe('request authentication', () => {
   it('needs a valid token of this issuer on every other route', async () => {
     expect(await status('GET', `/api/fixture/orgs/${ORG}`)).toBe(401);
     expect(await status('GET', `/api/fixture/orgs/${ORG}`, 'not.a.jwt')).toBe(401);
-    const foreign = new TokenSigner({ secret: TEST_SECRET, issuer: 'someone-else' }).signAccess({ sub: 's', sid: 's', userType: 'ORGANIZATION', organizationId: ORG, organizationRole: 'OWNER' });
+    const foreign = new TokenSigner({ secret: TEST_SECRET, issuer: 'someone-else' }).signAccess({
+      sub: 's',
+      sid: 's',
+      userType: 'ORGANIZATION',
+      organizationId: ORG,
+      organizationRole: 'OWNER',
+    });
     expect(await status('GET', `/api/fixture/orgs/${ORG}`, foreign.token)).toBe(401);
-    const expired = new TokenSigner({ secret: TEST_SECRET, issuer: TEST_ISSUER, now: () => 1_000 }).signAccess({ sub: 's', sid: 's', userType: 'ORGANIZATION', organizationId: ORG, organizationRole: 'OWNER' });
+    const expired = new TokenSigner({ secret: TEST_SECRET, issuer: TEST_ISSUER, now: () => 1_000 }).signAccess({
+      sub: 's',
+      sid: 's',
+      userType: 'ORGANIZATION',
+      organizationId: ORG,
+      organizationRole: 'OWNER',
+    });
     expect(await status('GET', `/api/fixture/orgs/${ORG}`, expired.token)).toBe(401);
     const refresh = signer.signRefresh({ sub: 's', sid: 's', jti: 'j' });
     expect(await status('GET', `/api/fixture/orgs/${ORG}`, refresh)).toBe(401);

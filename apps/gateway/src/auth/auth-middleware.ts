@@ -38,10 +38,20 @@ export class RequestAuthenticator {
       revoked = await this.denylist.isRevoked(caller);
     } catch {
       // Fail closed: without the denylist a revoked session could pass.
-      throw new ProblemError({ status: 503, code: ErrorCode.UNAVAILABLE, detail: 'Sessions cannot be checked right now. Try again shortly.', headers: { 'Retry-After': '1' } });
+      throw new ProblemError({
+        status: 503,
+        code: ErrorCode.UNAVAILABLE,
+        detail: 'Sessions cannot be checked right now. Try again shortly.',
+        headers: { 'Retry-After': '1' },
+      });
     }
     if (revoked) {
-      throw new ProblemError({ status: 401, code: GatewayErrorCode.SESSION_REVOKED, detail: 'This session has been revoked. Sign in again.', headers: { 'WWW-Authenticate': 'Bearer' } });
+      throw new ProblemError({
+        status: 401,
+        code: GatewayErrorCode.SESSION_REVOKED,
+        detail: 'This session has been revoked. Sign in again.',
+        headers: { 'WWW-Authenticate': 'Bearer' },
+      });
     }
     authorize(caller, { auth: route.access.auth, authority: route.access.authority, organizationId: organizationOf(route, params) });
     return { caller, token };

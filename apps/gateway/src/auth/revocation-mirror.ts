@@ -229,10 +229,13 @@ export class RevocationMirror {
   /** A connection that no longer answers may still look open: ping it, and drop it when silent. */
   private async heartbeat(): Promise<void> {
     if (this.subscriber.status !== 'ready') return;
-    const silent = setTimeout(() => {
-      this.standDown('the subscriber connection stopped answering');
-      this.subscriber.disconnect(true);
-    }, Math.min(this.heartbeatMs, 2_000));
+    const silent = setTimeout(
+      () => {
+        this.standDown('the subscriber connection stopped answering');
+        this.subscriber.disconnect(true);
+      },
+      Math.min(this.heartbeatMs, 2_000),
+    );
     try {
       await this.subscriber.ping();
     } catch {

@@ -24,12 +24,18 @@ export function docsPage(title: string): { html: string; csp: string } {
 <script>${SCRIPT}</script>
 </body>
 </html>`;
-  const csp = [`default-src 'none'`, `script-src ${hash(SCRIPT)}`, `style-src ${hash(STYLE)}`, `connect-src 'self'`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+  const csp = [
+    `default-src 'none'`,
+    `script-src ${hash(SCRIPT)}`,
+    `style-src ${hash(STYLE)}`,
+    `connect-src 'self'`,
+    `base-uri 'none'`,
+    `form-action 'none'`,
+  ].join('; ');
   return { html, csp };
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const STYLE = `
 body{font-family:system-ui,sans-serif;margin:0;color:#1d2330;background:#f6f7f9}

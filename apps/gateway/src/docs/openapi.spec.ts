@@ -11,7 +11,9 @@ describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 with every routed path and method', () => {
     expect(doc['openapi']).toBe('3.1.0');
     for (const route of table.routes) {
-      const path = route.template.source.replace('{path=**}', '{path}').replace(/\{(\w+)\}/g, (_, v: string) => `{${v.replace(/_(\w)/g, (__, c: string) => c.toUpperCase())}}`);
+      const path = route.template.source
+        .replace('{path=**}', '{path}')
+        .replace(/\{(\w+)\}/g, (_, v: string) => `{${v.replace(/_(\w)/g, (__, c: string) => c.toUpperCase())}}`);
       expect(doc['paths'][path]?.[route.httpMethod.toLowerCase()]).toBeDefined();
     }
   });

@@ -1,11 +1,13 @@
+import type { Subject } from '@platform/messaging';
+
 /**
  * The gateway's use of the event stream, kept small so the request path depends on this interface
- * rather than on NATS. Subjects are logical (`audit.recorded`); the implementation adds the
- * deployment's prefix.
+ * rather than on NATS. Subjects are logical and catalogued (`audit.recorded`); the implementation
+ * adds the deployment's prefix.
  */
 export interface EventPublisher {
   /** Publishes straight to the stream (the gateway has no database, so no outbox). */
-  publish(subject: string, payload: Uint8Array, msgId: string): Promise<void>;
+  publish(subject: Subject, payload: Uint8Array, msgId: string): Promise<void>;
 }
 
 export interface RunningSubscription {
@@ -14,7 +16,7 @@ export interface RunningSubscription {
 
 export interface EventSubscriber {
   /** A durable consumer shared by every gateway replica: each event is handled once; the handler must be idempotent. */
-  subscribe(durable: string, subject: string, handle: (payload: Uint8Array) => Promise<void>): Promise<RunningSubscription>;
+  subscribe(durable: string, subject: Subject, handle: (payload: Uint8Array) => Promise<void>): Promise<RunningSubscription>;
 }
 
 export interface EventBus extends EventPublisher, EventSubscriber {

@@ -10,6 +10,7 @@ import {
   jetstreamManager,
   publishDirect,
   startConsumer,
+  type Subject,
 } from '@platform/messaging';
 import type { Logger } from '@platform/telemetry';
 import type { EventBus, RunningSubscription } from './event-bus';
@@ -39,11 +40,11 @@ export class JetStreamEventBus implements EventBus {
     this.js = jetstream(this.nc);
   }
 
-  async publish(subject: string, payload: Uint8Array, msgId: string): Promise<void> {
+  async publish(subject: Subject, payload: Uint8Array, msgId: string): Promise<void> {
     await publishDirect(this.client(), this.names.subject(subject), payload, { msgId });
   }
 
-  async subscribe(durable: string, subject: string, handle: (payload: Uint8Array) => Promise<void>): Promise<RunningSubscription> {
+  async subscribe(durable: string, subject: Subject, handle: (payload: Uint8Array) => Promise<void>): Promise<RunningSubscription> {
     const running = await startConsumer({
       js: this.client(),
       stream: this.names.stream,

@@ -1,9 +1,8 @@
-import { eventsV1 } from '@platform/proto';
+import { decodeEvent, SUBJECTS, type PayloadOf } from '@platform/messaging';
 import type { Logger } from '@platform/telemetry';
 import type { LoginLockout } from '../lockout/login-lockout';
 import type { EventSubscriber, RunningSubscription } from './event-bus';
 
-export const PASSWORD_CHANGED = 'identity.password.changed';
 export const PASSWORD_CHANGED_DURABLE = 'gateway-password-changes';
 
 /**
@@ -11,12 +10,12 @@ export const PASSWORD_CHANGED_DURABLE = 'gateway-password-changes';
  * the address (the reset code) or knew the password may sign in again at once. Idempotent.
  */
 export function startPasswordChangedConsumer(bus: EventSubscriber, lockout: LoginLockout, logger: Logger): Promise<RunningSubscription> {
-  return bus.subscribe(PASSWORD_CHANGED_DURABLE, PASSWORD_CHANGED, async (payload) => {
-    let event: eventsV1.PasswordChanged;
+  return bus.subscribe(PASSWORD_CHANGED_DURABLE, SUBJECTS.passwordChanged, async (payload) => {
+    let event: PayloadOf<typeof SUBJECTS.passwordChanged>;
     try {
-      event = eventsV1.PasswordChanged.decode(payload);
+      event = decodeEvent(SUBJECTS.passwordChanged, payload);
     } catch (err) {
-      logger.error({ err }, `dropping an undecodable ${PASSWORD_CHANGED} event`);
+      logger.error({ err }, `dropping an undecodable ${SUBJECTS.passwordChanged} event`);
       return;
     }
     if (!event.email) return;

@@ -1,9 +1,8 @@
-import { eventsV1 } from '@platform/proto';
+import { decodeEvent, SUBJECTS, type PayloadOf } from '@platform/messaging';
 import type { Logger } from '@platform/telemetry';
 import type { SessionDenylist } from '../auth/session-denylist';
 import type { EventSubscriber, RunningSubscription } from './event-bus';
 
-export const SESSION_REVOKED = 'identity.session.revoked';
 export const SESSION_REVOKED_DURABLE = 'gateway-session-revocations';
 
 /**
@@ -11,10 +10,10 @@ export const SESSION_REVOKED_DURABLE = 'gateway-session-revocations';
  * idempotent, so redeliveries are harmless; an undecodable event is logged and dropped.
  */
 export function startSessionRevokedConsumer(bus: EventSubscriber, denylist: SessionDenylist, logger: Logger): Promise<RunningSubscription> {
-  return bus.subscribe(SESSION_REVOKED_DURABLE, SESSION_REVOKED, async (payload) => {
-    let event: eventsV1.SessionRevoked;
+  return bus.subscribe(SESSION_REVOKED_DURABLE, SUBJECTS.sessionRevoked, async (payload) => {
+    let event: PayloadOf<typeof SUBJECTS.sessionRevoked>;
     try {
-      event = eventsV1.SessionRevoked.decode(payload);
+      event = decodeEvent(SUBJECTS.sessionRevoked, payload);
     } catch (err) {
       logger.error({ err }, 'dropping an undecodable identity.session.revoked event');
       return;

@@ -75,7 +75,10 @@ function respond(route: Route, req: Request, res: Response, reply: object): void
   if (status === 201 && route.locationFromId && typeof id === 'string' && id !== '') {
     res.setHeader('Location', `${req.path.replace(/\/$/, '')}/${encodeURIComponent(id)}`);
   }
-  res.status(status).type('application/json').send(JSON.stringify(transcodeReply(route, reply)));
+  res
+    .status(status)
+    .type('application/json')
+    .send(JSON.stringify(transcodeReply(route, reply)));
 }
 
 const DEVICE_ID = /^[\x20-\x7e]{1,128}$/;

@@ -18,9 +18,17 @@ export async function readJsonBody(req: Request, res: Response, limitBytes: numb
 
   const [mediaType = '', ...params] = (req.get('content-type') ?? '').split(';').map((p) => p.trim());
   if (!JSON_TYPE.test(mediaType)) {
-    throw new ProblemError({ status: 415, code: GatewayErrorCode.UNSUPPORTED_MEDIA_TYPE, detail: 'The request body must be JSON, sent as Content-Type: application/json' });
+    throw new ProblemError({
+      status: 415,
+      code: GatewayErrorCode.UNSUPPORTED_MEDIA_TYPE,
+      detail: 'The request body must be JSON, sent as Content-Type: application/json',
+    });
   }
-  const charset = params.find((p) => p.toLowerCase().startsWith('charset='))?.slice(8).replace(/"/g, '').toLowerCase();
+  const charset = params
+    .find((p) => p.toLowerCase().startsWith('charset='))
+    ?.slice(8)
+    .replace(/"/g, '')
+    .toLowerCase();
   if (charset && charset !== 'utf-8' && charset !== 'utf8') {
     throw new ProblemError({ status: 415, code: GatewayErrorCode.UNSUPPORTED_MEDIA_TYPE, detail: 'The request body must be UTF-8' });
   }

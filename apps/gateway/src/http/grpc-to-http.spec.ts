@@ -16,13 +16,21 @@ function serviceError(code: status, details: string, meta: Record<string, string
 
 describe('gRPC status → problem', () => {
   it('uses the canonical HTTP status, the platform code and the message of a platform error', () => {
-    const { problem, internal } = problemFromGrpc(serviceError(status.ALREADY_EXISTS, 'The email already has an account', { [ERROR_CODE_KEY]: 'CONFLICT' }), route);
+    const { problem, internal } = problemFromGrpc(
+      serviceError(status.ALREADY_EXISTS, 'The email already has an account', { [ERROR_CODE_KEY]: 'CONFLICT' }),
+      route,
+    );
     expect(problem).toMatchObject({ status: 409, code: 'CONFLICT', detail: 'The email already has an account' });
     expect(internal).toBe(false);
   });
 
   it('turns violations from binary metadata into errors with JSON field names', () => {
-    const violations = Buffer.from(JSON.stringify([{ field: 'websiteUrl', message: 'must be a URL' }, { field: 'address.postalCode', message: 'too long' }]));
+    const violations = Buffer.from(
+      JSON.stringify([
+        { field: 'websiteUrl', message: 'must be a URL' },
+        { field: 'address.postalCode', message: 'too long' },
+      ]),
+    );
     const { problem } = problemFromGrpc(
       serviceError(status.INVALID_ARGUMENT, 'Invalid websiteUrl', { [ERROR_CODE_KEY]: 'VALIDATION_FAILED', [ERROR_VIOLATIONS_KEY]: violations }),
       route,

@@ -20,7 +20,12 @@ export function problemFromGrpc(err: ServiceError, route: Route): { problem: Pro
   switch (err.code) {
     case GrpcStatus.UNAVAILABLE:
       return {
-        problem: { status, code: ErrorCode.UNAVAILABLE, detail: `The ${service} service is not available. Try again shortly.`, headers: { 'Retry-After': '1' } },
+        problem: {
+          status,
+          code: ErrorCode.UNAVAILABLE,
+          detail: `The ${service} service is not available. Try again shortly.`,
+          headers: { 'Retry-After': '1' },
+        },
         internal: false,
       };
     case GrpcStatus.DEADLINE_EXCEEDED:

@@ -31,7 +31,10 @@ describe('the HTTP layer', () => {
       return answer(rpc, request as Record<string, unknown>);
     },
   } as unknown as GrpcClients;
-  const lockout = { reserve: async () => ({ allowed: true, reservation: { account: 'a', attemptId: 'b' } }), settle: async () => ({ lockedNow: false }) } as unknown as LoginLockout;
+  const lockout = {
+    reserve: async () => ({ allowed: true, reservation: { account: 'a', attemptId: 'b' } }),
+    settle: async () => ({ lockedNow: false }),
+  } as unknown as LoginLockout;
   const metrics = new GatewayMetrics(new Registry());
   const page = docsPage('API');
   const app = createHttpApp({
@@ -114,7 +117,9 @@ describe('the HTTP layer', () => {
   });
 
   it('forwards the token, the request id, the client address and the user agent', async () => {
-    await fetch(`${server.url}/api/fixture/orgs/${ORG}`, { headers: { authorization: `Bearer ${admin}`, 'x-request-id': 'rid-7', 'user-agent': 'MobileApp/2.1' } });
+    await fetch(`${server.url}/api/fixture/orgs/${ORG}`, {
+      headers: { authorization: `Bearer ${admin}`, 'x-request-id': 'rid-7', 'user-agent': 'MobileApp/2.1' },
+    });
     expect(calls[0]?.context).toEqual({ requestId: 'rid-7', token: admin, clientIp: '127.0.0.1', userAgent: 'MobileApp/2.1' });
   });
 
@@ -131,10 +136,16 @@ describe('the HTTP layer', () => {
 
   it('answers a create with 201 and a Location, a delete with 204 and no body', async () => {
     answer = async () => ({ id: ORG, name: 'New' });
-    const created = await fetch(`${server.url}/api/fixture/orgs`, { method: 'POST', ...json({ name: 'New' }, { authorization: `Bearer ${systemToken('SUPER_ADMIN').token}` }) });
+    const created = await fetch(`${server.url}/api/fixture/orgs`, {
+      method: 'POST',
+      ...json({ name: 'New' }, { authorization: `Bearer ${systemToken('SUPER_ADMIN').token}` }),
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(`/api/fixture/orgs/${ORG}`);
-    const deleted = await fetch(`${server.url}/api/fixture/orgs/${ORG}`, { method: 'DELETE', headers: { authorization: `Bearer ${systemToken('SUPER_ADMIN').token}` } });
+    const deleted = await fetch(`${server.url}/api/fixture/orgs/${ORG}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${systemToken('SUPER_ADMIN').token}` },
+    });
     expect(deleted.status).toBe(204);
     expect(await deleted.text()).toBe('');
   });
@@ -165,9 +176,17 @@ describe('the HTTP layer', () => {
     const big = await fetch(`${server.url}/api/fixture/echo`, { method: 'POST', ...json({ text: 'x'.repeat(4000) }) });
     expect(big.status).toBe(413);
     expect((await problem(big))['code']).toBe('PAYLOAD_TOO_LARGE');
-    const text = await fetch(`${server.url}/api/fixture/echo`, { method: 'POST', body: 'text=hi', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const text = await fetch(`${server.url}/api/fixture/echo`, {
+      method: 'POST',
+      body: 'text=hi',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(text.status).toBe(415);
-    const latin1 = await fetch(`${server.url}/api/fixture/echo`, { method: 'POST', body: Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d]), headers: { 'content-type': 'application/json' } });
+    const latin1 = await fetch(`${server.url}/api/fixture/echo`, {
+      method: 'POST',
+      body: Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d]),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(latin1.status).toBe(400);
     expect((await problem(latin1))['detail']).toBe('The request body is not valid UTF-8');
   });
@@ -180,10 +199,17 @@ describe('the HTTP layer', () => {
   });
 
   it('answers 401 without a token and 403 for the wrong role, before reading the body', async () => {
-    const anonymous = await fetch(`${server.url}/api/fixture/orgs/${ORG}`, { method: 'PUT', body: '{bad json', headers: { 'content-type': 'application/json' } });
+    const anonymous = await fetch(`${server.url}/api/fixture/orgs/${ORG}`, {
+      method: 'PUT',
+      body: '{bad json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
-    const member = await fetch(`${server.url}/api/fixture/orgs/${ORG}`, { method: 'PUT', ...json({}, { authorization: `Bearer ${orgToken(ORG, 'MEMBER').token}` }) });
+    const member = await fetch(`${server.url}/api/fixture/orgs/${ORG}`, {
+      method: 'PUT',
+      ...json({}, { authorization: `Bearer ${orgToken(ORG, 'MEMBER').token}` }),
+    });
     expect(member.status).toBe(403);
     expect((await problem(member))['code']).toBe('FORBIDDEN');
   });

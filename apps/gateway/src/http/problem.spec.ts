@@ -16,7 +16,11 @@ describe('problem+json', () => {
 
   it('includes field errors for validation failures', () => {
     const problem = problemFromPlatformError(PlatformError.validation([{ field: 'email', message: 'must be a string' }], 'email must be a string'));
-    expect(renderProblem(problem, '/api/auth/org/login', 'r')).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', errors: [{ field: 'email', message: 'must be a string' }] });
+    expect(renderProblem(problem, '/api/auth/org/login', 'r')).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      errors: [{ field: 'email', message: 'must be a string' }],
+    });
   });
 
   it('maps authentication and authorisation failures to 401 and 403', () => {

@@ -50,10 +50,7 @@ export function requestContext(logger: Logger, metrics: GatewayMetrics): Request
       const route = localsOf(res).routeLabel ?? 'unmatched';
       metrics.observe(req.method, route, res.statusCode, seconds);
       context.with(spanContext, () =>
-        localsOf(res).logger.info(
-          { method: req.method, path: req.path, route, status: res.statusCode, durationMs: Math.round(seconds * 1e4) / 10 },
-          'request',
-        ),
+        localsOf(res).logger.info({ method: req.method, path: req.path, route, status: res.statusCode, durationMs: Math.round(seconds * 1e4) / 10 }, 'request'),
       );
     });
     res.on('close', () => {

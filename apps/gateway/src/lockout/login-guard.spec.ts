@@ -48,7 +48,9 @@ describe('the login guard', () => {
   });
 
   it('counts a 401 from the service as a failure, a 403 or 400 not', async () => {
-    await expect(guard.attempt('a@b.c', context, () => Promise.reject(grpcError(status.UNAUTHENTICATED)))).rejects.toMatchObject({ code: status.UNAUTHENTICATED });
+    await expect(guard.attempt('a@b.c', context, () => Promise.reject(grpcError(status.UNAUTHENTICATED)))).rejects.toMatchObject({
+      code: status.UNAUTHENTICATED,
+    });
     await expect(guard.attempt('a@b.c', context, () => Promise.reject(grpcError(status.PERMISSION_DENIED)))).rejects.toBeDefined();
     await expect(guard.attempt('a@b.c', context, () => Promise.reject(grpcError(status.INVALID_ARGUMENT)))).rejects.toBeDefined();
     expect(outcomes).toEqual(['failure', 'neutral', 'neutral']);
@@ -77,7 +79,12 @@ describe('the login guard', () => {
   });
 
   it('answers 503 when the lockout store is unreachable, without calling the service', async () => {
-    const broken = new LoginGuard({ reserve: () => Promise.reject(new Error('down')) } as unknown as LoginLockout, { publish: async () => undefined }, metrics, 5);
+    const broken = new LoginGuard(
+      { reserve: () => Promise.reject(new Error('down')) } as unknown as LoginLockout,
+      { publish: async () => undefined },
+      metrics,
+      5,
+    );
     const call = jest.fn();
     await expect(broken.attempt('a@b.c', context, call)).rejects.toMatchObject({ problem: { status: 503 } });
     expect(call).not.toHaveBeenCalled();

@@ -1,11 +1,12 @@
 import { status } from '@grpc/grpc-js';
+import { auditPayload } from '@platform/audit';
 import { ErrorCode } from '@platform/errors';
+import { SUBJECTS } from '@platform/messaging';
 import type { Logger } from '@platform/telemetry';
 import type { EventPublisher } from '../events/event-bus';
 import { isServiceError } from '../http/grpc-to-http';
 import { GatewayErrorCode, ProblemError } from '../http/problem';
 import type { GatewayMetrics } from '../observability/gateway-metrics';
-import { publishLockAudit } from './lockout-audit';
 import { type AttemptOutcome, type LoginLockout, type Reservation, accountKeyOf } from './login-lockout';
 
 export interface AttemptContext {
@@ -38,7 +39,12 @@ export class LoginGuard {
       reserved = await this.lockout.reserve(email);
     } catch (err) {
       context.logger.error({ err }, 'login lockout unavailable');
-      throw new ProblemError({ status: 503, code: ErrorCode.UNAVAILABLE, detail: 'Sign-in is unavailable right now. Try again shortly.', headers: { 'Retry-After': '1' } });
+      throw new ProblemError({
+        status: 503,
+        code: ErrorCode.UNAVAILABLE,
+        detail: 'Sign-in is unavailable right now. Try again shortly.',
+        headers: { 'Retry-After': '1' },
+      });
     }
     if (!reserved.allowed) {
       this.metrics.loginAttempts.inc({ outcome: reserved.reason });
@@ -77,18 +83,28 @@ export class LoginGuard {
       this.metrics.lockouts.inc();
       context.logger.warn({ account: reservation.account, lockedUntil: settled.lockedUntil }, 'account locked after failed sign-in attempts');
       // Not awaited: the answer to this attempt does not wait for the stream.
-      void publishLockAudit(this.publisher, {
-        email,
-        account: accountKeyOf(email),
-        lockedUntil: settled.lockedUntil,
-        failedAttempts: this.maxFailedAttempts,
-        route: context.route,
-        requestId: context.requestId,
-        ipAddress: context.ipAddress,
-        userAgent: context.userAgent,
-      }).catch((err: unknown) => context.logger.error({ err }, 'could not publish the LOGIN_LOCKED audit event'));
+      void this.auditLock(email, settled.lockedUntil, context).catch((err: unknown) =>
+        context.logger.error({ err }, 'could not publish the LOGIN_LOCKED audit event'),
+      );
     } catch (err) {
       context.logger.error({ err }, 'could not record a login attempt');
     }
+  }
+
+  /**
+   * The LOGIN_LOCKED audit entry, published straight to the stream (the gateway has no outbox). The
+   * message id is derived from the lock itself, so a retried publish is dropped as a duplicate.
+   */
+  private async auditLock(email: string, lockedUntil: Date, context: AttemptContext): Promise<void> {
+    const payload = auditPayload({
+      action: 'LOGIN_LOCKED',
+      userEmail: email.trim().toLowerCase(),
+      resourceType: 'ACCOUNT',
+      ipAddress: context.ipAddress,
+      userAgent: context.userAgent,
+      detail: { failedAttempts: this.maxFailedAttempts, lockedUntil: lockedUntil.toISOString(), route: context.route, requestId: context.requestId },
+      occurredAt: new Date(),
+    });
+    await this.publisher.publish(SUBJECTS.auditRecorded, payload, `gateway-login-locked-${accountKeyOf(email)}-${lockedUntil.getTime()}`);
   }
 }

@@ -20,9 +20,7 @@ export interface Reservation {
   attemptId: string;
 }
 
-export type ReserveResult =
-  | { allowed: true; reservation: Reservation }
-  | { allowed: false; reason: 'locked' | 'busy'; retryAfterSeconds: number };
+export type ReserveResult = { allowed: true; reservation: Reservation } | { allowed: false; reason: 'locked' | 'busy'; retryAfterSeconds: number };
 
 /** `failure`: wrong credentials (401). `neutral`: anything else that is not a success (403, 400, 5xx). */
 export type AttemptOutcome = 'success' | 'failure' | 'neutral';

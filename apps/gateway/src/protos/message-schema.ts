@@ -77,10 +77,7 @@ export interface EnumSchema {
   values: EnumValueSchema[];
 }
 
-export type FieldType =
-  | { kind: 'scalar'; scalar: ScalarKind }
-  | { kind: 'enum'; schema: EnumSchema }
-  | { kind: 'message'; schema: MessageSchema };
+export type FieldType = { kind: 'scalar'; scalar: ScalarKind } | { kind: 'enum'; schema: EnumSchema } | { kind: 'message'; schema: MessageSchema };
 
 export interface FieldSchema {
   name: string;

@@ -8,7 +8,10 @@ import descriptorJson from 'protobufjs/google/protobuf/descriptor.json';
 // google/protobuf/descriptor.proto (imported by the options proto) is not among protobufjs' bundled
 // files until proto-loader registers it, and only on its own protobufjs instance. Registering it here
 // does not depend on both resolving to the same module (a bundle may hold its own copy).
-protobuf.common('descriptor', (descriptorJson as { nested: { google: { nested: { protobuf: { nested: Record<string, unknown> } } } } }).nested.google.nested.protobuf.nested);
+protobuf.common(
+  'descriptor',
+  (descriptorJson as { nested: { google: { nested: { protobuf: { nested: Record<string, unknown> } } } } }).nested.google.nested.protobuf.nested,
+);
 
 /** The gateway's view of the contracts, loaded once at start. */
 export interface ProtoSource {

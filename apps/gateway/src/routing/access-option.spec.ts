@@ -2,9 +2,13 @@ import { readAccessOption } from './access-option';
 
 describe('the access option', () => {
   it('reads level, authority, success status, org param and lockout', () => {
-    expect(
-      readAccessOption({ auth: 'AUTH_LEVEL_ADMIN', authority: 'ORG:MEMBER:INVITE', success_status: 201, org_param: 'organization_id' }, 'm'),
-    ).toEqual({ auth: 'admin', authority: 'ORG:MEMBER:INVITE', successStatus: 201, orgParam: 'organization_id', loginLockout: false });
+    expect(readAccessOption({ auth: 'AUTH_LEVEL_ADMIN', authority: 'ORG:MEMBER:INVITE', success_status: 201, org_param: 'organization_id' }, 'm')).toEqual({
+      auth: 'admin',
+      authority: 'ORG:MEMBER:INVITE',
+      successStatus: 201,
+      orgParam: 'organization_id',
+      loginLockout: false,
+    });
     expect(readAccessOption({ auth: 'AUTH_LEVEL_PUBLIC', login_lockout: true }, 'm')).toMatchObject({ auth: 'public', successStatus: 200, loginLockout: true });
   });
 

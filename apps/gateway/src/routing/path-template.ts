@@ -4,10 +4,7 @@
  * Variables name request fields, possibly nested (`{org.id}`). Anything else (custom verbs,
  * patterns such as `{name=orgs/*}`) is refused at start.
  */
-export type TemplateSegment =
-  | { kind: 'literal'; value: string }
-  | { kind: 'variable'; field: string }
-  | { kind: 'rest'; field: string };
+export type TemplateSegment = { kind: 'literal'; value: string } | { kind: 'variable'; field: string } | { kind: 'rest'; field: string };
 
 export interface PathTemplate {
   /** The template as written in the proto. */
@@ -58,7 +55,10 @@ export function splitRequestPath(path: string): string[] | undefined {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   if (trimmed === '/' || trimmed === '') return [];
   try {
-    return trimmed.slice(1).split('/').map((s) => decodeURIComponent(s));
+    return trimmed
+      .slice(1)
+      .split('/')
+      .map((s) => decodeURIComponent(s));
   } catch {
     return undefined;
   }

@@ -33,9 +33,7 @@ export interface Route {
 }
 
 export type RouteMatch =
-  | { kind: 'found'; route: Route; params: Record<string, string> }
-  | { kind: 'method-not-allowed'; allowed: HttpMethod[] }
-  | { kind: 'not-found' };
+  { kind: 'found'; route: Route; params: Record<string, string> } | { kind: 'method-not-allowed'; allowed: HttpMethod[] } | { kind: 'not-found' };
 
 interface Node {
   literals: Map<string, Node>;
@@ -210,7 +208,14 @@ function orgParamOf(access: RouteAccess, template: PathTemplate, where: string):
   const conventional = ORG_PARAMS.find((p) => template.variables.includes(p));
   if (conventional) return conventional;
   const [first, second, third] = template.segments;
-  if (first?.kind === 'literal' && first.value === 'api' && second?.kind === 'literal' && second.value === 'orgs' && third?.kind === 'variable' && third.field === 'id') {
+  if (
+    first?.kind === 'literal' &&
+    first.value === 'api' &&
+    second?.kind === 'literal' &&
+    second.value === 'orgs' &&
+    third?.kind === 'variable' &&
+    third.field === 'id'
+  ) {
     return 'id';
   }
   return undefined;

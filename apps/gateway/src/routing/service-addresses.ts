@@ -1,17 +1,11 @@
+import { defaultGrpcUrl, grpcServices } from '@platform/registry';
+
 /**
  * Where each service listens. A gRPC service in package `platform.<svc>.v1` is reached at
- * `<SVC>_GRPC_URL`; the platform's own services have local defaults. A service with neither is
+ * `<SVC>_GRPC_URL`; the services of the registry have local defaults. A service with neither is
  * still routed: its calls answer 503 until it is configured.
  */
-export const DEFAULT_SERVICE_URLS: Readonly<Record<string, string>> = {
-  identity: '127.0.0.1:50051',
-  organisation: '127.0.0.1:50052',
-  content: '127.0.0.1:50053',
-  events: '127.0.0.1:50054',
-  documents: '127.0.0.1:50055',
-  notifications: '127.0.0.1:50056',
-  connector: '127.0.0.1:50057',
-};
+export const DEFAULT_SERVICE_URLS: Readonly<Record<string, string>> = Object.fromEntries(grpcServices().map((s) => [s.name, defaultGrpcUrl(s.name)]));
 
 /** `platform.identity.v1.IdentityService` → `identity`; undefined outside the platform's packages. */
 export function serviceKeyOf(serviceFullName: string): string | undefined {

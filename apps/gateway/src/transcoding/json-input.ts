@@ -218,8 +218,7 @@ export class InputDecoder {
 
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i;
 
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An object for client-chosen keys (map fields, Struct): a key such as `__proto__` stays a plain key. */
 export const dictionary = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;

@@ -132,7 +132,9 @@ describe('request transcoding', () => {
   it('checks UUIDs in fields and path variables named id, *Id, *_id and *Ids', () => {
     expect(violations('GET', '/api/fixture/orgs/not-a-uuid').errors).toEqual([{ field: 'id', message: 'must be a UUID' }]);
     expect(violations('GET', '/api/fixture/orgs/nope/members').errors).toEqual([{ field: 'organization_id', message: 'must be a UUID' }]);
-    expect(violations('PUT', `/api/fixture/orgs/${ORG}`, { body: { memberIds: [ORG, 'x'] } }).errors).toEqual([{ field: 'memberIds[1]', message: 'must be a UUID' }]);
+    expect(violations('PUT', `/api/fixture/orgs/${ORG}`, { body: { memberIds: [ORG, 'x'] } }).errors).toEqual([
+      { field: 'memberIds[1]', message: 'must be a UUID' },
+    ]);
     expect(transcode('GET', `/api/fixture/orgs/${ORG.toUpperCase()}`)).toEqual({ id: ORG });
   });
 
@@ -143,7 +145,9 @@ describe('request transcoding', () => {
       { field: 'email', message: 'must be at most 254 characters' },
       { field: 'slug', message: 'must be at most 63 characters' },
     ]);
-    expect(violations('PUT', `/api/fixture/orgs/${ORG}`, { body: { tags: [long(2001)] } }).errors).toEqual([{ field: 'tags[0]', message: 'must be at most 2000 characters' }]);
+    expect(violations('PUT', `/api/fixture/orgs/${ORG}`, { body: { tags: [long(2001)] } }).errors).toEqual([
+      { field: 'tags[0]', message: 'must be at most 2000 characters' },
+    ]);
     expect(() => transcode('PUT', `/api/fixture/orgs/${ORG}`, { body: { name: long(100), description: long(50_000) } })).not.toThrow();
   });
 
@@ -161,7 +165,9 @@ describe('request transcoding', () => {
   });
 
   it('refuses two members of one oneof', () => {
-    expect(violations('POST', '/api/fixture/echo', { body: { word: 'a', number: 1 } }).errors).toEqual([{ field: 'number', message: 'cannot be set together with word' }]);
+    expect(violations('POST', '/api/fixture/echo', { body: { word: 'a', number: 1 } }).errors).toEqual([
+      { field: 'number', message: 'cannot be set together with word' },
+    ]);
   });
 
   it('refuses a body that is not an object', () => {

@@ -1,6 +1,6 @@
 import { createClient, unary, type ServiceTokens } from '@platform/grpc-server';
 import { organisationV1 } from '@platform/proto';
-import type { MembershipDirectory } from '../rpc/deps';
+import type { MembershipDirectory } from './ports';
 
 /** Memberships from the organisation service, called with identity's service token. */
 export function grpcMembershipDirectory(address: string, tokens: ServiceTokens): MembershipDirectory & { close(): void } {

@@ -6,7 +6,12 @@ const member = (status: StatusTarget['status']): StatusTarget => ({ id: 'm', sta
 
 describe('account status set by a platform administrator', () => {
   it('suspends and bans, ending every session', () => {
-    expect(adminStatusChange(PLATFORM, member('ACTIVE'), 'SUSPENDED')).toEqual({ next: 'SUSPENDED', changed: true, endsSessions: true, action: 'USER_SUSPENDED' });
+    expect(adminStatusChange(PLATFORM, member('ACTIVE'), 'SUSPENDED')).toEqual({
+      next: 'SUSPENDED',
+      changed: true,
+      endsSessions: true,
+      action: 'USER_SUSPENDED',
+    });
     expect(adminStatusChange(PLATFORM, member('SUSPENDED'), 'BANNED')).toEqual({ next: 'BANNED', changed: true, endsSessions: true, action: 'USER_BANNED' });
   });
 

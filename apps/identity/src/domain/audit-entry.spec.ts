@@ -18,7 +18,14 @@ const received = new Date('2026-05-01T10:00:00Z');
 describe('audit rows from audit.recorded events', () => {
   it('keep the event’s fields, lower-case the email, and use the producer’s time', () => {
     const row = auditRowFrom(
-      event({ userId: 'AAAAAAAA-0000-4000-8000-000000000001', userEmail: 'Ann@Example.org', ipAddress: '10.0.0.1', userAgent: 'curl', occurredAt: '2026-05-01T09:59:58.500Z', detailJson: '{"reason":"spam"}' }),
+      event({
+        userId: 'AAAAAAAA-0000-4000-8000-000000000001',
+        userEmail: 'Ann@Example.org',
+        ipAddress: '10.0.0.1',
+        userAgent: 'curl',
+        occurredAt: '2026-05-01T09:59:58.500Z',
+        detailJson: '{"reason":"spam"}',
+      }),
       'msg-1',
       received,
     );

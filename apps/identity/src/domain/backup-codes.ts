@@ -18,11 +18,7 @@ export function newBackupCodes(count = BACKUP_CODE_COUNT): string[] {
  * cannot be one: case, spaces and hyphens are ignored, and the look-alikes o→0, i/l→1 are mapped.
  */
 export function canonicalBackupCode(input: string): string | undefined {
-  const compact = input
-    .toLowerCase()
-    .replace(/[\s-]/g, '')
-    .replace(/o/g, '0')
-    .replace(/[il]/g, '1');
+  const compact = input.toLowerCase().replace(/[\s-]/g, '').replace(/o/g, '0').replace(/[il]/g, '1');
   if (compact.length !== GROUPS * GROUP_LENGTH) return undefined;
   return [...compact].every((c) => ALPHABET.includes(c)) ? compact : undefined;
 }

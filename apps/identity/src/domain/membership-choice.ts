@@ -9,7 +9,7 @@ export interface MembershipView {
   joinedAt: string;
 }
 
-export interface OrganisationChoice {
+export interface OrganizationChoice {
   organizationId?: string;
   organizationSlug?: string;
 }
@@ -19,7 +19,7 @@ export interface OrganisationChoice {
  * active membership, else the most recently joined active one. Correct credentials without an
  * active membership there are refused with 403.
  */
-export function chooseMembership(memberships: MembershipView[], choice: OrganisationChoice): MembershipView & { role: OrgRole } {
+export function chooseMembership(memberships: MembershipView[], choice: OrganizationChoice): MembershipView & { role: OrgRole } {
   const active = memberships.filter((m) => m.status === 'ACTIVE' && isOrgRole(m.role));
   const { organizationId, organizationSlug } = choice;
   let chosen: MembershipView | undefined;

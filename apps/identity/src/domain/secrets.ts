@@ -13,7 +13,6 @@ export const deriveKey = (hexKey: string, purpose: string): Buffer => createHmac
 export const randomToken = (): string => randomBytes(32).toString('base64url');
 
 /** A uniformly random string of decimal digits (leading zeros kept). */
-export const randomDigits = (length: number): string =>
-  Array.from({ length }, () => String(randomInt(0, 10))).join('');
+export const randomDigits = (length: number): string => Array.from({ length }, () => String(randomInt(0, 10))).join('');
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

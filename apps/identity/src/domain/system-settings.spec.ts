@@ -45,6 +45,9 @@ describe('system settings', () => {
   });
 
   it('name what an update changed, secrets by name only', () => {
-    expect(changedSettings(DEFAULT_SETTINGS, { ...DEFAULT_SETTINGS, maxActiveTokensPerUser: 3 }, { s3SecretKey: 'x' })).toEqual(['maxActiveTokensPerUser', 'secrets.s3SecretKey']);
+    expect(changedSettings(DEFAULT_SETTINGS, { ...DEFAULT_SETTINGS, maxActiveTokensPerUser: 3 }, { s3SecretKey: 'x' })).toEqual([
+      'maxActiveTokensPerUser',
+      'secrets.s3SecretKey',
+    ]);
   });
 });

@@ -12,11 +12,7 @@ export interface AccountForClaims {
  * The access-token claims of a session, as the spec lists them: organisation users carry email,
  * username and their organisation and role; system users carry their system role instead.
  */
-export function accessClaimsFor(
-  account: AccountForClaims,
-  sessionId: string,
-  organisation?: { organizationId: string; role: OrgRole },
-): AccessClaimsInput {
+export function accessClaimsFor(account: AccountForClaims, sessionId: string, organisation?: { organizationId: string; role: OrgRole }): AccessClaimsInput {
   if (account.userType === 'SYSTEM') {
     return { sub: account.id, userType: 'SYSTEM', systemRole: (account.systemRole ?? 'READ_ONLY_ADMIN') as SystemRole, sid: sessionId };
   }

@@ -1,16 +1,16 @@
 import bcrypt from 'bcrypt';
 import { z } from 'zod';
-import { PlatformError, validate } from '@platform/errors';
-import type { AsyncService } from '@platform/grpc-server';
+import { auditOf } from '@platform/audit';
+import { PlatformError, uuid, validate } from '@platform/errors';
+import { callerId, type AsyncService } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
+import { endAllSessions } from '../app/session-ending';
+import type { IdentityDeps } from '../deps';
 import { ADMIN_STATUSES, adminStatusChange, assertMayDeactivateSelf } from '../domain/account-status';
 import { AuditAction } from '../domain/audit-entry';
 import { findLiveAccount, lockAccount, updateAccountStatus } from '../store/accounts';
 import { toAccountMessage } from './account-mapper';
-import { auditOf, callerId } from './call-facts';
-import type { IdentityDeps } from './deps';
-import { presentedPassword, uuid } from './inputs';
-import { endAllSessions } from './session-ending';
+import { presentedPassword } from './inputs';
 
 type StatusHandlers = Pick<AsyncService<identityV1.IdentityServiceServer>, 'setAccountStatus' | 'deactivateAccount'>;
 
@@ -37,14 +37,18 @@ export function accountStatusHandlers(deps: IdentityDeps): StatusHandlers {
         await deps.events.accountUpdated(tx, updated);
         await deps.events.auditRecorded(
           tx,
-          auditOf(deps, ctx, {
-            action: change.action,
-            userId: target.id,
-            userEmail: target.email,
-            resourceType: 'ACCOUNT',
-            resourceId: target.id,
-            detail: { previousStatus: target.status, status: change.next, reason: input.reason || undefined, by: actor.accountId },
-          }),
+          auditOf(
+            ctx,
+            {
+              action: change.action,
+              userId: target.id,
+              userEmail: target.email,
+              resourceType: 'ACCOUNT',
+              resourceId: target.id,
+              detail: { previousStatus: target.status, status: change.next, reason: input.reason || undefined },
+            },
+            deps.now(),
+          ),
         );
         return updated;
       });
@@ -68,7 +72,11 @@ export function accountStatusHandlers(deps: IdentityDeps): StatusHandlers {
         await deps.events.accountUpdated(tx, changed);
         await deps.events.auditRecorded(
           tx,
-          auditOf(deps, ctx, { action: AuditAction.ACCOUNT_DEACTIVATED, userId: current.id, userEmail: current.email, resourceType: 'ACCOUNT', resourceId: current.id }),
+          auditOf(
+            ctx,
+            { action: AuditAction.ACCOUNT_DEACTIVATED, userId: current.id, userEmail: current.email, resourceType: 'ACCOUNT', resourceId: current.id },
+            deps.now(),
+          ),
         );
         return changed;
       });

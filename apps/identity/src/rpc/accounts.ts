@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { PlatformError, validate } from '@platform/errors';
+import { isUniqueViolation } from '@platform/db';
+import { email, personName, PlatformError, uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
+import type { IdentityDeps } from '../deps';
 import { normaliseEmail } from '../domain/secrets';
 import { createAccount, deleteUnusedAccount, findLiveAccount, findLiveAccountByEmail, findLiveAccounts } from '../store/accounts';
-import { isUniqueViolation } from '../store/errors';
 import { toAccountMessage } from './account-mapper';
-import type { IdentityDeps } from './deps';
-import { email, name } from './inputs';
-
-const uuid = z.string().uuid('must be a UUID');
 
 type AccountHandlers = Pick<
   AsyncService<identityV1.IdentityServiceServer>,
@@ -34,7 +31,7 @@ export function accountHandlers(deps: IdentityDeps): AccountHandlers {
 
     /** The account with this email, or a new one without a password (set later by password reset). */
     async ensureAccount(request) {
-      const input = validate(z.object({ email, firstName: name, lastName: name }), request);
+      const input = validate(z.object({ email, firstName: personName, lastName: personName }), request);
       const address = normaliseEmail(input.email);
       const existing = await findLiveAccountByEmail(deps.db, address);
       if (existing) return { account: toAccountMessage(existing), created: false };

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { pagedEnvelope, parsePageQuery, parsePeriod } from '@platform/db';
-import { PlatformError, validate } from '@platform/errors';
+import { optionalUuid, PlatformError, uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
+import type { IdentityDeps } from '../deps';
 import { queryAuditLog, recentAuditOfUser } from '../store/audit-log';
 import type { AuditLog } from '../store/generated/client';
-import type { IdentityDeps } from './deps';
-import { optionalUuid, uuid } from './inputs';
 
 type AuditHandlers = Pick<AsyncService<identityV1.IdentityServiceServer>, 'listAuditLogs' | 'listUserAuditLogs' | 'listRecentAuditEntries'>;
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { auditOf } from '@platform/audit';
 import { PlatformError, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
+import type { IdentityDeps } from '../deps';
 import { statusAfterEmailVerified } from '../domain/account-status';
 import { AuditAction } from '../domain/audit-entry';
 import { sha256 } from '../domain/secrets';
 import { findEmailVerification, lockAccount, updateAccountStatus, useEmailVerification } from '../store/accounts';
-import { auditOf } from './call-facts';
-import type { IdentityDeps } from './deps';
 
 const input = z.object({ token: z.string().trim().min(1, 'is required').max(512, 'is too long') });
 
@@ -32,7 +32,11 @@ export function emailVerificationHandlers(deps: IdentityDeps): Pick<AsyncService
         if (status !== current.status) await deps.events.accountUpdated(tx, updated);
         await deps.events.auditRecorded(
           tx,
-          auditOf(deps, ctx, { action: AuditAction.EMAIL_VERIFIED, userId: current.id, userEmail: current.email, resourceType: 'ACCOUNT', resourceId: current.id }),
+          auditOf(
+            ctx,
+            { action: AuditAction.EMAIL_VERIFIED, userId: current.id, userEmail: current.email, resourceType: 'ACCOUNT', resourceId: current.id },
+            deps.now(),
+          ),
         );
         return updated;
       });

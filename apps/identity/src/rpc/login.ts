@@ -1,8 +1,11 @@
 import bcrypt from 'bcrypt';
 import { z } from 'zod';
-import { ErrorCode, PlatformError, validate } from '@platform/errors';
+import { auditOf } from '@platform/audit';
+import { email, ErrorCode, optionalUuid, PlatformError, validate } from '@platform/errors';
 import type { AsyncService, CallContext } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
+import { openSession, type OrganizationContext } from '../app/session-issuer';
+import type { IdentityDeps } from '../deps';
 import { assertMayLogIn, invalidCredentials } from '../domain/account-access';
 import { AuditAction } from '../domain/audit-entry';
 import { chooseMembership } from '../domain/membership-choice';
@@ -10,10 +13,7 @@ import { normaliseEmail, randomToken, sha256 } from '../domain/secrets';
 import { findLiveAccountByEmail } from '../store/accounts';
 import type { Account } from '../store/generated/client';
 import { createMfaChallenge, findMfaCredential } from '../store/mfa';
-import { auditOf, deviceIdOf } from './call-facts';
-import type { IdentityDeps } from './deps';
-import { deviceId, email, optionalUuid, presentedPassword } from './inputs';
-import { openSession, type OrganisationContext } from './session-issuer';
+import { deviceId, deviceIdOf, presentedPassword } from './inputs';
 
 const credentials = z.object({ email, password: presentedPassword, deviceId });
 const orgLoginInput = credentials.extend({
@@ -47,14 +47,18 @@ export function loginHandlers(deps: IdentityDeps): LoginHandlers {
       return await login(attempt);
     } catch (err) {
       if (err instanceof PlatformError && AUDITED_FAILURES.has(err.code)) {
-        const facts = auditOf(deps, ctx, {
-          action: AuditAction.LOGIN_FAILED,
-          userId: attempt.account?.id,
-          userEmail: normaliseEmail(address),
-          resourceType: 'ACCOUNT',
-          resourceId: attempt.account?.id,
-          detail: { reason: err.code, door },
-        });
+        const facts = auditOf(
+          ctx,
+          {
+            action: AuditAction.LOGIN_FAILED,
+            userId: attempt.account?.id,
+            userEmail: normaliseEmail(address),
+            resourceType: 'ACCOUNT',
+            resourceId: attempt.account?.id,
+            detail: { reason: err.code, door },
+          },
+          deps.now(),
+        );
         await deps.db.$transaction((tx) => deps.events.auditRecorded(tx, facts));
       }
       throw err;
@@ -67,7 +71,7 @@ export function loginHandlers(deps: IdentityDeps): LoginHandlers {
     found: { account: Account; passwordHash: string },
     door: string,
     request: { deviceId?: string },
-    organisation?: OrganisationContext,
+    organisation?: OrganizationContext,
   ): Promise<identityV1.LoginResponse> {
     const { account } = found;
     const device = deviceIdOf(request.deviceId, ctx);
@@ -87,15 +91,19 @@ export function loginHandlers(deps: IdentityDeps): LoginHandlers {
       organisation,
       deviceId: device,
       checkedPasswordHash: found.passwordHash,
-      audit: auditOf(deps, ctx, {
-        action: AuditAction.LOGIN_SUCCESS,
-        userId: account.id,
-        userEmail: account.email,
-        organizationId: organisation?.organizationId,
-        resourceType: 'ACCOUNT',
-        resourceId: account.id,
-        detail: { door, mfa: false },
-      }),
+      audit: auditOf(
+        ctx,
+        {
+          action: AuditAction.LOGIN_SUCCESS,
+          userId: account.id,
+          userEmail: account.email,
+          organizationId: organisation?.organizationId,
+          resourceType: 'ACCOUNT',
+          resourceId: account.id,
+          detail: { door, mfa: false },
+        },
+        deps.now(),
+      ),
     });
     return { ...pair, mfaRequired: false };
   }

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { ErrorCode, PlatformError, validate } from '@platform/errors';
+import { auditOf } from '@platform/audit';
+import { email, ErrorCode, PlatformError, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
+import { checkSecondFactor } from '../app/second-factor';
+import { openSession, type OrganizationContext } from '../app/session-issuer';
+import type { IdentityDeps } from '../deps';
 import { AuditAction } from '../domain/audit-entry';
 import { chooseMembership } from '../domain/membership-choice';
 import { normaliseEmail, sha256 } from '../domain/secrets';
 import { findMfaChallenge, takeChallengeAttempt, useMfaChallenge } from '../store/mfa';
-import { auditOf, deviceIdOf } from './call-facts';
-import type { IdentityDeps } from './deps';
-import { deviceId, email, mfaCode } from './inputs';
-import { checkSecondFactor } from './second-factor';
-import { openSession, type OrganisationContext } from './session-issuer';
+import { deviceId, deviceIdOf, mfaCode } from './inputs';
 
 /** Codes one challenge may be tried with; then the login starts again with the password. */
 export const CHALLENGE_MAX_ATTEMPTS = 5;
@@ -40,18 +40,22 @@ export function mfaLoginHandlers(deps: IdentityDeps): Pick<AsyncService<identity
 
       const matched = await checkSecondFactor(deps, deps.db, account.id, code, { allowBackupCode: true });
       if (!matched) {
-        const facts = auditOf(deps, ctx, {
-          action: AuditAction.LOGIN_MFA_FAILED,
-          userId: account.id,
-          userEmail: account.email,
-          resourceType: 'ACCOUNT',
-          resourceId: account.id,
-        });
+        const facts = auditOf(
+          ctx,
+          {
+            action: AuditAction.LOGIN_MFA_FAILED,
+            userId: account.id,
+            userEmail: account.email,
+            resourceType: 'ACCOUNT',
+            resourceId: account.id,
+          },
+          deps.now(),
+        );
         await deps.db.$transaction((tx) => deps.events.auditRecorded(tx, facts));
         throw wrongCode();
       }
 
-      let organisation: OrganisationContext | undefined;
+      let organisation: OrganizationContext | undefined;
       if (challenge.organizationId) {
         const membership = chooseMembership(await deps.memberships.listMemberships(account.id, ctx), { organizationId: challenge.organizationId });
         organisation = { organizationId: membership.organizationId, role: membership.role };
@@ -62,15 +66,19 @@ export function mfaLoginHandlers(deps: IdentityDeps): Pick<AsyncService<identity
         before: async (tx) => {
           if (!(await useMfaChallenge(tx, challenge.id, deps.now()))) throw challengeInvalid();
         },
-        audit: auditOf(deps, ctx, {
-          action: AuditAction.LOGIN_SUCCESS,
-          userId: account.id,
-          userEmail: account.email,
-          organizationId: organisation?.organizationId,
-          resourceType: 'ACCOUNT',
-          resourceId: account.id,
-          detail: { door: account.userType === 'SYSTEM' ? 'SYSTEM' : 'ORG', mfa: matched.kind },
-        }),
+        audit: auditOf(
+          ctx,
+          {
+            action: AuditAction.LOGIN_SUCCESS,
+            userId: account.id,
+            userEmail: account.email,
+            organizationId: organisation?.organizationId,
+            resourceType: 'ACCOUNT',
+            resourceId: account.id,
+            detail: { door: account.userType === 'SYSTEM' ? 'SYSTEM' : 'ORG', mfa: matched.kind },
+          },
+          deps.now(),
+        ),
       });
     },
   };

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { auditOf } from '@platform/audit';
 import { ErrorCode, PlatformError, validate } from '@platform/errors';
-import type { AsyncService } from '@platform/grpc-server';
+import { callerId, type AsyncService } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
+import { checkSecondFactor } from '../app/second-factor';
+import type { IdentityDeps } from '../deps';
 import { AuditAction } from '../domain/audit-entry';
 import { canonicalBackupCode, newBackupCodes } from '../domain/backup-codes';
 import { keyedHash } from '../domain/secrets';
@@ -9,10 +12,7 @@ import { newTotpSecret, totpUri } from '../domain/totp';
 import { findLiveAccount } from '../store/accounts';
 import type { Tx } from '../store/db';
 import { countUnusedBackupCodes, deleteMfa, enableMfa, findMfaCredential, replaceBackupCodes, saveMfaSecret } from '../store/mfa';
-import { auditOf, callerId } from './call-facts';
-import type { IdentityDeps } from './deps';
 import { mfaCode } from './inputs';
-import { checkSecondFactor } from './second-factor';
 
 type MfaHandlers = Pick<
   AsyncService<identityV1.IdentityServiceServer>,
@@ -78,7 +78,11 @@ export function mfaHandlers(deps: IdentityDeps): MfaHandlers {
         const codes = await issueBackupCodes(tx, account.id);
         await deps.events.auditRecorded(
           tx,
-          auditOf(deps, ctx, { action: AuditAction.MFA_ENABLED, userId: account.id, userEmail: account.email, resourceType: 'ACCOUNT', resourceId: account.id }),
+          auditOf(
+            ctx,
+            { action: AuditAction.MFA_ENABLED, userId: account.id, userEmail: account.email, resourceType: 'ACCOUNT', resourceId: account.id },
+            deps.now(),
+          ),
         );
         return codes;
       });
@@ -96,7 +100,18 @@ export function mfaHandlers(deps: IdentityDeps): MfaHandlers {
         await deleteMfa(tx, account.id);
         await deps.events.auditRecorded(
           tx,
-          auditOf(deps, ctx, { action: AuditAction.MFA_DISABLED, userId: account.id, userEmail: account.email, resourceType: 'ACCOUNT', resourceId: account.id, detail: { with: matched.kind } }),
+          auditOf(
+            ctx,
+            {
+              action: AuditAction.MFA_DISABLED,
+              userId: account.id,
+              userEmail: account.email,
+              resourceType: 'ACCOUNT',
+              resourceId: account.id,
+              detail: { with: matched.kind },
+            },
+            deps.now(),
+          ),
         );
       });
       return { enabled: false, enrolmentPending: false, backupCodesRemaining: 0 };
@@ -114,7 +129,11 @@ export function mfaHandlers(deps: IdentityDeps): MfaHandlers {
         const codes = await issueBackupCodes(tx, account.id);
         await deps.events.auditRecorded(
           tx,
-          auditOf(deps, ctx, { action: AuditAction.MFA_BACKUP_CODES_REGENERATED, userId: account.id, userEmail: account.email, resourceType: 'ACCOUNT', resourceId: account.id }),
+          auditOf(
+            ctx,
+            { action: AuditAction.MFA_BACKUP_CODES_REGENERATED, userId: account.id, userEmail: account.email, resourceType: 'ACCOUNT', resourceId: account.id },
+            deps.now(),
+          ),
         );
         return codes;
       });

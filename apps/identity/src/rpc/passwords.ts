@@ -1,22 +1,32 @@
 import bcrypt from 'bcrypt';
 import { z } from 'zod';
-import { PlatformError, validate } from '@platform/errors';
-import type { AsyncService, CallContext } from '@platform/grpc-server';
+import { auditOf } from '@platform/audit';
+import { email, PlatformError, validate } from '@platform/errors';
+import { callerId, type AsyncService, type CallContext } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
+import { endAllSessions } from '../app/session-ending';
+import type { IdentityDeps } from '../deps';
 import { statusAfterEmailVerified } from '../domain/account-status';
 import { AuditAction } from '../domain/audit-entry';
-import { remainingDelay, RESET_ACCEPTED_MESSAGE, RESET_CODE_DIGITS, RESET_CODE_MAX_ATTEMPTS, RESET_CODE_PATTERN, resetWithinLimit } from '../domain/password-reset';
 import { passwordViolations } from '../domain/password-policy';
+import {
+  remainingDelay,
+  RESET_ACCEPTED_MESSAGE,
+  RESET_CODE_DIGITS,
+  RESET_CODE_MAX_ATTEMPTS,
+  RESET_CODE_PATTERN,
+  resetWithinLimit,
+} from '../domain/password-reset';
 import { normaliseEmail, randomDigits, sha256 } from '../domain/secrets';
 import { findLiveAccount, findLiveAccountByEmail, lockAccount, setPasswordHash } from '../store/accounts';
 import type { Account } from '../store/generated/client';
 import { countResetRequest, createResetCode, findUsableResetCode, invalidateResetCodes, takeResetAttempt, useResetCode } from '../store/password-resets';
-import { auditOf, callerId } from './call-facts';
-import type { IdentityDeps } from './deps';
-import { email, presentedPassword } from './inputs';
-import { endAllSessions } from './session-ending';
+import { presentedPassword } from './inputs';
 
-type PasswordHandlers = Pick<AsyncService<identityV1.IdentityServiceServer>, 'requestPasswordReset' | 'resendPasswordReset' | 'verifyPasswordReset' | 'changePassword'>;
+type PasswordHandlers = Pick<
+  AsyncService<identityV1.IdentityServiceServer>,
+  'requestPasswordReset' | 'resendPasswordReset' | 'verifyPasswordReset' | 'changePassword'
+>;
 
 const verifyInput = z.object({
   email,
@@ -27,7 +37,10 @@ const changeInput = z.object({ currentPassword: presentedPassword, newPassword: 
 
 /** One answer for every wrong, spent, replaced or expired code, and for unknown addresses. */
 const invalidCode = (): PlatformError =>
-  PlatformError.validation([{ field: 'code', message: 'is not valid or has expired; request a new code' }], 'The code is not valid or has expired. Request a new code.');
+  PlatformError.validation(
+    [{ field: 'code', message: 'is not valid or has expired; request a new code' }],
+    'The code is not valid or has expired. Request a new code.',
+  );
 
 function assertPasswordRules(password: string, address: string, field: string): void {
   const violations = passwordViolations(password, address, field);
@@ -57,7 +70,18 @@ export function passwordHandlers(deps: IdentityDeps): PasswordHandlers {
         await deps.events.passwordResetRequested(tx, { account, code, expiresAt, resend, occurredAt: now });
         await deps.events.auditRecorded(
           tx,
-          auditOf(deps, ctx, { action: AuditAction.PASSWORD_RESET_REQUESTED, userId: account.id, userEmail: account.email, resourceType: 'ACCOUNT', resourceId: account.id, detail: { resend } }),
+          auditOf(
+            ctx,
+            {
+              action: AuditAction.PASSWORD_RESET_REQUESTED,
+              userId: account.id,
+              userEmail: account.email,
+              resourceType: 'ACCOUNT',
+              resourceId: account.id,
+              detail: { resend },
+            },
+            deps.now(),
+          ),
         );
       });
     } else if (account) {
@@ -93,13 +117,17 @@ export function passwordHandlers(deps: IdentityDeps): PasswordHandlers {
       if (updated.status !== current.status) await deps.events.accountUpdated(tx, updated);
       await deps.events.auditRecorded(
         tx,
-        auditOf(deps, ctx, {
-          action: via === 'RESET' ? AuditAction.PASSWORD_RESET_COMPLETED : AuditAction.PASSWORD_CHANGED,
-          userId: account.id,
-          userEmail: account.email,
-          resourceType: 'ACCOUNT',
-          resourceId: account.id,
-        }),
+        auditOf(
+          ctx,
+          {
+            action: via === 'RESET' ? AuditAction.PASSWORD_RESET_COMPLETED : AuditAction.PASSWORD_CHANGED,
+            userId: account.id,
+            userEmail: account.email,
+            resourceType: 'ACCOUNT',
+            resourceId: account.id,
+          },
+          deps.now(),
+        ),
       );
       return updated;
     });

@@ -1,20 +1,19 @@
 import bcrypt from 'bcrypt';
 import { z } from 'zod';
-import { PlatformError, validate } from '@platform/errors';
+import { isUniqueViolation } from '@platform/db';
+import { email, personName, PlatformError, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
+import type { IdentityDeps } from '../deps';
 import { passwordViolations } from '../domain/password-policy';
 import { normaliseEmail, randomToken, sha256 } from '../domain/secrets';
 import { createAccount, createEmailVerification, findLiveAccountByEmail } from '../store/accounts';
-import { isUniqueViolation } from '../store/errors';
 import { readSettings } from '../store/system-settings';
 import { toAccountMessage } from './account-mapper';
-import type { IdentityDeps } from './deps';
-import { email, name } from './inputs';
 
 export const EMAIL_VERIFICATION_SECONDS = 7 * 24 * 3600;
 
-const registerInput = z.object({ email, password: z.string(), firstName: name, lastName: name });
+const registerInput = z.object({ email, password: z.string(), firstName: personName, lastName: personName });
 
 const emailTaken = (): PlatformError => PlatformError.conflict('An account with this email already exists');
 

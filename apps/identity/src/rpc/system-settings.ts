@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { auditOf } from '@platform/audit';
 import { PlatformError, validate } from '@platform/errors';
-import type { AsyncService } from '@platform/grpc-server';
+import { callerId, type AsyncService } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
+import type { IdentityDeps } from '../deps';
 import { AuditAction } from '../domain/audit-entry';
 import { applySecretChanges, applySettingsUpdate, changedSettings } from '../domain/system-settings';
 import { lockSettings, readSettings, saveSettings, type StoredSettings } from '../store/system-settings';
-import { auditOf, callerId } from './call-facts';
-import type { IdentityDeps } from './deps';
 
 type SettingsHandlers = Pick<AsyncService<identityV1.IdentityServiceServer>, 'getSystemSettings' | 'updateSystemSettings' | 'readSystemSettings'>;
 
@@ -51,7 +51,7 @@ export function systemSettingsHandlers(deps: IdentityDeps): SettingsHandlers {
         await saveSettings(tx, next, callerId(ctx));
         await deps.events.auditRecorded(
           tx,
-          auditOf(deps, ctx, { action: AuditAction.SETTINGS_UPDATED, userId: callerId(ctx), resourceType: 'SYSTEM_SETTINGS', detail: { changed } }),
+          auditOf(ctx, { action: AuditAction.SETTINGS_UPDATED, userId: callerId(ctx), resourceType: 'SYSTEM_SETTINGS', detail: { changed } }, deps.now()),
         );
         return next;
       });

@@ -1,24 +1,22 @@
 import bcrypt from 'bcrypt';
 import { z } from 'zod';
-import { pagedEnvelope, parsePageQuery } from '@platform/db';
-import { PlatformError, validate } from '@platform/errors';
-import type { AsyncService } from '@platform/grpc-server';
+import { auditOf } from '@platform/audit';
+import { isUniqueViolation, pagedEnvelope, parsePageQuery } from '@platform/db';
+import { email, personName, PlatformError, uuid, validate } from '@platform/errors';
+import { callerId, type AsyncService } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
+import { endAllSessions } from '../app/session-ending';
+import type { IdentityDeps } from '../deps';
 import { AuditAction } from '../domain/audit-entry';
 import { passwordViolations } from '../domain/password-policy';
 import { normaliseEmail } from '../domain/secrets';
 import { assertMayManageSystemUsers, assertNotSelf, parseSystemRole } from '../domain/system-users';
 import { createAccount, findLiveAccountByEmail, listSystemUsers, lockAccount, setSystemRole } from '../store/accounts';
-import { isUniqueViolation } from '../store/errors';
 import { toAccountMessage } from './account-mapper';
-import { auditOf, callerId } from './call-facts';
-import type { IdentityDeps } from './deps';
-import { email, name, uuid } from './inputs';
-import { endAllSessions } from './session-ending';
 
 type SystemUserHandlers = Pick<AsyncService<identityV1.IdentityServiceServer>, 'createSystemUser' | 'listSystemUsers' | 'setSystemRole'>;
 
-const createInput = z.object({ email, firstName: name, lastName: name, systemRole: z.string(), password: z.string() });
+const createInput = z.object({ email, firstName: personName, lastName: personName, systemRole: z.string(), password: z.string() });
 const roleInput = z.object({ userId: uuid, systemRole: z.string() });
 
 const emailTaken = (): PlatformError => PlatformError.conflict('An account with this email already exists');
@@ -52,14 +50,18 @@ export function systemUserHandlers(deps: IdentityDeps): SystemUserHandlers {
           });
           await deps.events.auditRecorded(
             tx,
-            auditOf(deps, ctx, {
-              action: AuditAction.SYSTEM_USER_CREATED,
-              userId: created.id,
-              userEmail: created.email,
-              resourceType: 'ACCOUNT',
-              resourceId: created.id,
-              detail: { systemRole, by: callerId(ctx) },
-            }),
+            auditOf(
+              ctx,
+              {
+                action: AuditAction.SYSTEM_USER_CREATED,
+                userId: created.id,
+                userEmail: created.email,
+                resourceType: 'ACCOUNT',
+                resourceId: created.id,
+                detail: { systemRole },
+              },
+              deps.now(),
+            ),
           );
           return created;
         });
@@ -90,14 +92,18 @@ export function systemUserHandlers(deps: IdentityDeps): SystemUserHandlers {
         await endAllSessions(tx, deps, target.id, 'SYSTEM_ROLE_CHANGED', deps.now());
         await deps.events.auditRecorded(
           tx,
-          auditOf(deps, ctx, {
-            action: AuditAction.SYSTEM_ROLE_CHANGED,
-            userId: target.id,
-            userEmail: target.email,
-            resourceType: 'ACCOUNT',
-            resourceId: target.id,
-            detail: { previousRole: target.systemRole, systemRole, by: callerId(ctx) },
-          }),
+          auditOf(
+            ctx,
+            {
+              action: AuditAction.SYSTEM_ROLE_CHANGED,
+              userId: target.id,
+              userEmail: target.email,
+              resourceType: 'ACCOUNT',
+              resourceId: target.id,
+              detail: { previousRole: target.systemRole, systemRole },
+            },
+            deps.now(),
+          ),
         );
         return updated;
       });

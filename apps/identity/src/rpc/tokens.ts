@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PlatformError, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
+import { accessTokenFor, issueTokenPair, type OrganizationContext } from '../app/session-issuer';
+import type { IdentityDeps } from '../deps';
 import { assertMayLogIn } from '../domain/account-access';
 import { chooseMembership } from '../domain/membership-choice';
 import { extendedExpiry, refreshModeOf } from '../domain/rotation-strategy';
@@ -9,8 +11,6 @@ import { sha256 } from '../domain/secrets';
 import type { Tx } from '../store/db';
 import { extendRefreshToken, findSession, revokeSession, rotateRefreshToken, touchSession } from '../store/sessions';
 import { readSettings } from '../store/system-settings';
-import type { IdentityDeps } from './deps';
-import { accessTokenFor, issueTokenPair, type OrganisationContext } from './session-issuer';
 
 const refreshInput = z.object({ refreshToken: z.string().min(1, 'is required').max(4096, 'is too long') });
 
@@ -50,7 +50,7 @@ export function tokenHandlers(deps: IdentityDeps): TokenHandlers {
         await endSession(session.id, account.id, 'ACCOUNT_DISABLED');
         throw err;
       }
-      let organisation: OrganisationContext | undefined;
+      let organisation: OrganizationContext | undefined;
       if (session.organizationId) {
         const memberships = await deps.memberships.listMemberships(account.id, ctx);
         try {
@@ -69,7 +69,13 @@ export function tokenHandlers(deps: IdentityDeps): TokenHandlers {
           const nowSeconds = Math.floor(now.getTime() / 1000);
           const exp = extendedExpiry(nowSeconds, deps.signer.refreshSeconds, claims.exp);
           const next = deps.signer.signRefresh({ sub: account.id, sid: session.id, jti: claims.jti, expiresAt: exp });
-          const outcome = await extendRefreshToken(tx, { id: claims.jti, presentedHash: sha256(refreshToken), nextHash: sha256(next), expiresAt: new Date(exp * 1000), now });
+          const outcome = await extendRefreshToken(tx, {
+            id: claims.jti,
+            presentedHash: sha256(refreshToken),
+            nextHash: sha256(next),
+            expiresAt: new Date(exp * 1000),
+            now,
+          });
           if (outcome.kind !== 'extended') return outcome;
           await touchSession(tx, session.id, now);
           const accessToken = accessTokenFor(deps, account, session.id, organisation);

@@ -1,4 +1,4 @@
-import type { Period } from '@platform/db';
+import { createdWithin, type PeriodPage } from '@platform/db';
 import type { AuditRow } from '../domain/audit-entry';
 import type { Db, IdentityDb } from './db';
 import type { Prisma } from './generated/client';
@@ -11,13 +11,10 @@ export async function appendAuditRow(db: Db, row: AuditRow): Promise<void> {
   });
 }
 
-export interface AuditQuery {
+export interface AuditQuery extends PeriodPage {
   userId?: string;
   organizationId?: string;
   action?: string;
-  period: Period;
-  skip: number;
-  take: number;
 }
 
 /** A page of the audit log, newest first. */
@@ -26,7 +23,7 @@ export async function queryAuditLog(db: IdentityDb, query: AuditQuery) {
     ...(query.userId ? { userId: query.userId } : {}),
     ...(query.organizationId ? { organizationId: query.organizationId } : {}),
     ...(query.action ? { action: query.action } : {}),
-    ...(query.period.from || query.period.until ? { createdAt: { gte: query.period.from, lt: query.period.until } } : {}),
+    ...createdWithin(query.period),
   };
   const [rows, total] = await db.$transaction([
     db.auditLog.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: query.skip, take: query.take }),

@@ -49,7 +49,10 @@ export function countUnusedBackupCodes(db: Db, accountId: string) {
   return db.mfaBackupCode.count({ where: { accountId, usedAt: null } });
 }
 
-export function createMfaChallenge(db: Db, input: { accountId: string; tokenHash: string; organizationId: string | null; deviceId: string | null; expiresAt: Date }) {
+export function createMfaChallenge(
+  db: Db,
+  input: { accountId: string; tokenHash: string; organizationId: string | null; deviceId: string | null; expiresAt: Date },
+) {
   return db.mfaChallenge.create({ data: input });
 }
 

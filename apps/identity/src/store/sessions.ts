@@ -48,7 +48,7 @@ export function touchSession(db: Db, sessionId: string, now: Date) {
   return db.session.update({ where: { id: sessionId }, data: { lastUsedAt: now } });
 }
 
-export function liveSessionsInOrganisation(db: Db, accountId: string, organizationId: string) {
+export function liveSessionsInOrganization(db: Db, accountId: string, organizationId: string) {
   return db.session.findMany({ where: { accountId, organizationId, revokedAt: null }, select: { id: true } });
 }
 

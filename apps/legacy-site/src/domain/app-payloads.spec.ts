@@ -4,10 +4,21 @@ import { emptyRelations, type PostRow } from './rows';
 describe('notification link', () => {
   it('shapes each link type', () => {
     expect(
-      notificationLink({ _notification_type: 'post-type', _notification_link_post_id: '20', _notification_link_post_type: 'event', _notification_link_post_slug: 'breakfast' }),
+      notificationLink({
+        _notification_type: 'post-type',
+        _notification_link_post_id: '20',
+        _notification_link_post_type: 'event',
+        _notification_link_post_slug: 'breakfast',
+      }),
     ).toEqual({ type: 'event', id: 20, slug: 'breakfast' });
-    expect(notificationLink({ _notification_type: 'external-link', _notification_link_url: 'https://x.org' })).toEqual({ type: 'external-link', url: 'https://x.org' });
-    expect(notificationLink({ _notification_type: 'website-page', _notification_link_page: 'privacy-policy' })).toEqual({ type: 'website-page', slug: 'privacy-policy' });
+    expect(notificationLink({ _notification_type: 'external-link', _notification_link_url: 'https://x.org' })).toEqual({
+      type: 'external-link',
+      url: 'https://x.org',
+    });
+    expect(notificationLink({ _notification_type: 'website-page', _notification_link_page: 'privacy-policy' })).toEqual({
+      type: 'website-page',
+      slug: 'privacy-policy',
+    });
     expect(notificationLink({ _notification_type: 'notification' })).toBeNull();
   });
 

@@ -3,18 +3,7 @@
 export const POST_STATUSES = ['publish', 'draft', 'private', 'trash'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
-export const POST_TYPES = [
-  'post',
-  'event',
-  'conference',
-  'document',
-  'policy',
-  'recall',
-  'company',
-  'notification',
-  'page',
-  'attachment',
-] as const;
+export const POST_TYPES = ['post', 'event', 'conference', 'document', 'policy', 'recall', 'company', 'notification', 'page', 'attachment'] as const;
 export type PostType = (typeof POST_TYPES)[number];
 
 export const DOCUMENT_TYPES = ['document', 'policy', 'recall'] as const;

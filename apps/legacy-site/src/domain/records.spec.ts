@@ -59,7 +59,11 @@ describe('member record', () => {
 
 describe('post record', () => {
   it('types event meta: integers, flags, and null for what is missing', () => {
-    const record = postRecord(post({ meta: { _event_date_time_start: '1773473400000', _event_all_day: '0', _event_attending_count: 'x' } }), emptyRelations(), ctx);
+    const record = postRecord(
+      post({ meta: { _event_date_time_start: '1773473400000', _event_all_day: '0', _event_attending_count: 'x' } }),
+      emptyRelations(),
+      ctx,
+    );
     expect(record).toMatchObject({
       _event_date_time_start: 1773473400000,
       _event_date_time_end: null,

@@ -1,12 +1,4 @@
-import {
-  FILE_META_KEY,
-  FOLDER_TAXONOMY,
-  MEMBER_META_FIELDS,
-  META_FIELDS,
-  isDocumentType,
-  metaFlag,
-  type PostType,
-} from './content-types';
+import { FILE_META_KEY, FOLDER_TAXONOMY, MEMBER_META_FIELDS, META_FIELDS, isDocumentType, metaFlag, type PostType } from './content-types';
 import { formatCmsDate, formatLocalCmsDate } from './dates';
 import type { ImageRow, PostRelations, PostRow, TermRow, UserRow } from './rows';
 import { absoluteUrl, permalink, resizedFile, uploadUrl } from './urls';
@@ -153,16 +145,14 @@ export function postRecord(post: PostRow, relations: PostRelations, ctx: SiteCon
     record['folder_taxonomy'] = taxonomy;
     record['folders'] = terms
       .filter((t) => t.taxonomy === taxonomy)
-      .map(
-        (t): FolderTerm => ({
-          term_id: t.term_id,
-          name: t.name,
-          slug: t.slug,
-          parent: t.parent ?? 0,
-          taxonomy,
-          path: termPath(t, relations.termsById),
-        }),
-      );
+      .map((t): FolderTerm => ({
+        term_id: t.term_id,
+        name: t.name,
+        slug: t.slug,
+        parent: t.parent ?? 0,
+        taxonomy,
+        path: termPath(t, relations.termsById),
+      }));
   }
   return record;
 }

@@ -33,7 +33,12 @@ export function decodeEntities(text: string): string {
 
 /** The text of an HTML fragment: comments (block delimiters included) and tags removed, entities decoded, whitespace collapsed. */
 export function plainText(html: string): string {
-  return decodeEntities(html.replace(/<!--[\s\S]*?(?:-->|$)/g, ' ').replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '))
+  return decodeEntities(
+    html
+      .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
+      .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+      .replace(/<[^>]*>/g, ' '),
+  )
     .replace(/[\s\u00a0]+/g, ' ')
     .trim();
 }

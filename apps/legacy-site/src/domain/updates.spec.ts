@@ -31,7 +31,10 @@ describe('partial event update', () => {
     });
   });
 
-  it.each([[{ post_status: 'archived' }], [{ _event_date_time_start: 'soon' }], [{ _conference_cost: '1' }], [{ post_name: 'Not A Slug' }]])('refuses %j', (body) => {
-    expect(() => parseEventUpdate(body, 20)).toThrow(LegacyError);
-  });
+  it.each([[{ post_status: 'archived' }], [{ _event_date_time_start: 'soon' }], [{ _conference_cost: '1' }], [{ post_name: 'Not A Slug' }]])(
+    'refuses %j',
+    (body) => {
+      expect(() => parseEventUpdate(body, 20)).toThrow(LegacyError);
+    },
+  );
 });

@@ -91,7 +91,19 @@ export function parseMemberUpdate(body: unknown, id: number): PartialUpdate {
   const newEmail = v.user_email ?? v.email;
   if (newEmail !== undefined) fields['user_email'] = newEmail;
   if (v.display_name !== undefined) fields['display_name'] = v.display_name;
-  for (const key of ['first_name', 'last_name', 'mobile_number', 'job_title', 'company_organization', 'street_address', 'city', 'state', 'zip', 'birthday', 'renewal_date'] as const) {
+  for (const key of [
+    'first_name',
+    'last_name',
+    'mobile_number',
+    'job_title',
+    'company_organization',
+    'street_address',
+    'city',
+    'state',
+    'zip',
+    'birthday',
+    'renewal_date',
+  ] as const) {
     const value = v[key];
     if (value !== undefined) meta[key] = value === '' ? null : value;
   }
@@ -119,7 +131,11 @@ const eventSchema = z.strictObject({
   post_title: text.min(1).optional(),
   post_content: z.string().max(5_000_000).optional(),
   post_excerpt: text.optional(),
-  post_name: z.string().regex(/^[a-z0-9-]+$/, 'must be a slug').max(200).optional(),
+  post_name: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a slug')
+    .max(200)
+    .optional(),
   post_status: z.enum(POST_STATUSES).optional(),
   ...eventMetaShape,
 });

@@ -3,15 +3,7 @@ import { Router, type Response } from 'express';
 import { ROLE_PENDING } from '../domain/content-types';
 import { LegacyError, LegacyErrorCode } from '../domain/errors';
 import type { UserRow } from '../domain/rows';
-import {
-  ACCESS_TOKEN_SECONDS,
-  DEEPLINK_TOKEN_SECONDS,
-  REFRESH_TOKEN_SECONDS,
-  bearerToken,
-  hashToken,
-  randomToken,
-  signAccessToken,
-} from '../domain/tokens';
+import { ACCESS_TOKEN_SECONDS, DEEPLINK_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, bearerToken, hashToken, randomToken, signAccessToken } from '../domain/tokens';
 import { present } from '../domain/present';
 import { authenticateToken, callerOf, requireUser } from './guards';
 import { nowSeconds, requestParams, stringParam, type SiteServices } from './services';
@@ -19,11 +11,7 @@ import { nowSeconds, requestParams, stringParam, type SiteServices } from './ser
 const DEVICE_PLATFORMS = ['android', 'ios', 'web'];
 
 /** The login response of the JWT plugin, plus the refresh token and a few conveniences. */
-async function issueSession(
-  services: SiteServices,
-  user: UserRow,
-  options: { deviceToken?: string; devicePlatform?: string; accessSeconds?: number } = {},
-) {
+async function issueSession(services: SiteServices, user: UserRow, options: { deviceToken?: string; devicePlatform?: string; accessSeconds?: number } = {}) {
   const now = services.clock();
   const sid = randomUUID();
   const refreshToken = randomToken();
@@ -87,12 +75,7 @@ export function authRouter(services: SiteServices): Router {
     if (!refreshToken) throw new LegacyError(LegacyErrorCode.JWT_BAD_REQUEST, 'refresh_token is required.');
     const now = services.clock();
     const next = randomToken();
-    const session = await services.sessions.rotate(
-      hashToken(refreshToken),
-      hashToken(next),
-      now,
-      new Date(now.getTime() + REFRESH_TOKEN_SECONDS * 1000),
-    );
+    const session = await services.sessions.rotate(hashToken(refreshToken), hashToken(next), now, new Date(now.getTime() + REFRESH_TOKEN_SECONDS * 1000));
     const user = session && (await services.users.findById(session.user_id));
     if (!session || !user) {
       throw new LegacyError(LegacyErrorCode.JWT_INVALID_REFRESH_TOKEN, 'The refresh token is invalid, expired or already used.');
@@ -136,7 +119,13 @@ export function authRouter(services: SiteServices): Router {
     if (wanted && (await services.users.loginTaken(wanted))) {
       throw new LegacyError(LegacyErrorCode.EXISTING_LOGIN, 'Sorry, that username already exists!');
     }
-    const base = wanted || email.slice(0, email.indexOf('@')).toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'member';
+    const base =
+      wanted ||
+      email
+        .slice(0, email.indexOf('@'))
+        .toLowerCase()
+        .replace(/[^a-z0-9._-]/g, '') ||
+      'member';
     let login = base;
     for (let n = 2; await services.users.loginTaken(login); n++) login = `${base}-${n}`;
     const id = await services.users.create({

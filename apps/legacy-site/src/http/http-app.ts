@@ -9,7 +9,7 @@ import { uploadsRouter } from './uploads-router';
 
 /**
  * The site's HTTP surface: the plugin's API under /api/v1, the uploads folder, and 404 for the rest.
- * Metrics and probes are on the admin port (admin-app.ts), not here.
+ * Metrics and probes are on the admin port (@platform/health, started in site.ts), not here.
  */
 export function createHttpApp(services: SiteServices, metrics?: SiteMetrics): Express {
   const app = express();

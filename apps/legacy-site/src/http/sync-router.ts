@@ -7,6 +7,7 @@ import { parseSince } from '../domain/since';
 import { parseEventUpdate, parseMemberUpdate } from '../domain/updates';
 import { assertWritable, requireSyncKey } from './guards';
 import { siteContext, type SiteServices } from './services';
+import { PLUGIN_VERSION } from '../domain/plugin';
 import { present } from '../domain/present';
 
 function pathId(raw: string | string[] | undefined, code: LegacyErrorCode, what: string): number {
@@ -29,7 +30,7 @@ export function syncRouter(services: SiteServices): Router {
     if (!(await services.settings.reachable())) {
       throw new LegacyError(LegacyErrorCode.UNAVAILABLE, 'The site cannot reach its database.');
     }
-    res.json({ status: 'ok', plugin_version: '1.2.0', time: services.clock().toISOString() });
+    res.json({ status: 'ok', plugin_version: PLUGIN_VERSION, time: services.clock().toISOString() });
   });
 
   // The key is checked on the registered routes only: anything else stays a plain 404.
@@ -47,13 +48,19 @@ export function syncRouter(services: SiteServices): Router {
     (req, _res, next) => next(isSyncPostEntity(String(req.params['entity'])) ? undefined : 'route'),
     key,
     async (req, res) => {
-    const entity = String(req.params['entity']) as keyof typeof SYNC_POST_ENTITIES;
-    const paging = parsePaging(req.query['page'], req.query['per_page']);
-    const since = parseSince(req.query['since']);
-    const { rows, total } = await services.posts.page(SYNC_POST_ENTITIES[entity], paging, since);
-    const relations = await services.posts.relations(rows);
-    const ctx = siteContext(services, req);
-    res.json(syncPage(rows.map((row) => postRecord(row, relations, ctx)), total, paging));
+      const entity = String(req.params['entity']) as keyof typeof SYNC_POST_ENTITIES;
+      const paging = parsePaging(req.query['page'], req.query['per_page']);
+      const since = parseSince(req.query['since']);
+      const { rows, total } = await services.posts.page(SYNC_POST_ENTITIES[entity], paging, since);
+      const relations = await services.posts.relations(rows);
+      const ctx = siteContext(services, req);
+      res.json(
+        syncPage(
+          rows.map((row) => postRecord(row, relations, ctx)),
+          total,
+          paging,
+        ),
+      );
     },
   );
 

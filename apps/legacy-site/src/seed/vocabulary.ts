@@ -1,15 +1,79 @@
 /** Words the generator builds an association's people and content from. */
 
 export const FIRST_NAMES = [
-  'Olivia', 'Jack', 'Charlotte', 'William', 'Amelia', 'Noah', 'Isla', 'Thomas', 'Mia', 'James', 'Ava', 'Oliver',
-  'Grace', 'Lucas', 'Chloe', 'Henry', 'Sophie', 'Ethan', 'Zoë', 'Liam', 'Ruby', 'Mason', 'Harper', 'Leo', 'Ella',
-  'Hamish', 'Siobhán', 'Aarav', 'Mei', 'Nguyễn', 'José', 'Fatima', 'Kai', 'Anaïs', 'Seán', 'Priya', 'Tama', 'Ngaio',
+  'Olivia',
+  'Jack',
+  'Charlotte',
+  'William',
+  'Amelia',
+  'Noah',
+  'Isla',
+  'Thomas',
+  'Mia',
+  'James',
+  'Ava',
+  'Oliver',
+  'Grace',
+  'Lucas',
+  'Chloe',
+  'Henry',
+  'Sophie',
+  'Ethan',
+  'Zoë',
+  'Liam',
+  'Ruby',
+  'Mason',
+  'Harper',
+  'Leo',
+  'Ella',
+  'Hamish',
+  'Siobhán',
+  'Aarav',
+  'Mei',
+  'Nguyễn',
+  'José',
+  'Fatima',
+  'Kai',
+  'Anaïs',
+  'Seán',
+  'Priya',
+  'Tama',
+  'Ngaio',
 ];
 
 export const LAST_NAMES = [
-  'Smith', 'Jones', 'Williams', 'Brown', 'Wilson', 'Taylor', 'Johnson', 'White', 'Martin', 'Anderson', 'Thompson',
-  'Nguyen', 'Thomas', 'Walker', 'Harris', 'Lee', 'Ryan', 'Robinson', 'Kelly', 'King', "O'Brien", "D'Angelo",
-  'Müller', 'García', 'Papadopoulos', 'Van der Berg', 'Singh', 'Chen', 'MacDonald', 'Kowalski', 'Te Whare', 'Ó Súilleabháin',
+  'Smith',
+  'Jones',
+  'Williams',
+  'Brown',
+  'Wilson',
+  'Taylor',
+  'Johnson',
+  'White',
+  'Martin',
+  'Anderson',
+  'Thompson',
+  'Nguyen',
+  'Thomas',
+  'Walker',
+  'Harris',
+  'Lee',
+  'Ryan',
+  'Robinson',
+  'Kelly',
+  'King',
+  "O'Brien",
+  "D'Angelo",
+  'Müller',
+  'García',
+  'Papadopoulos',
+  'Van der Berg',
+  'Singh',
+  'Chen',
+  'MacDonald',
+  'Kowalski',
+  'Te Whare',
+  'Ó Súilleabháin',
 ];
 
 export const CITIES: readonly (readonly [string, string, string])[] = [
@@ -28,8 +92,20 @@ export const CITIES: readonly (readonly [string, string, string])[] = [
 export const STREETS = ['George St', 'Queen St', 'Ann St', 'Main Rd', 'Station St', 'Park Ave', 'Harbour Dr', 'Church St', 'Bay Tce'];
 
 export const JOB_TITLES = [
-  'Practice Manager', 'Senior Consultant', 'Director', 'Project Engineer', 'Owner', 'Operations Lead', 'Site Supervisor',
-  'Compliance Officer', 'Graduate', 'Partner', 'Technical Specialist', 'Estimator', 'Office Manager', 'CEO',
+  'Practice Manager',
+  'Senior Consultant',
+  'Director',
+  'Project Engineer',
+  'Owner',
+  'Operations Lead',
+  'Site Supervisor',
+  'Compliance Officer',
+  'Graduate',
+  'Partner',
+  'Technical Specialist',
+  'Estimator',
+  'Office Manager',
+  'CEO',
 ];
 
 export const COMPANY_WORDS = ['Coastal', 'Summit', 'Harbour', 'Red Gum', 'Southern Cross', 'Ironbark', 'Bluewater', 'Granite', 'Wattle', 'Northside'];
@@ -94,13 +170,29 @@ export const NOTIFICATION_TITLES = [
   'Your voice matters: take the survey',
 ];
 
-export const CATEGORIES = [
-  'News', 'Advocacy', 'Events', 'Member Stories', 'Industry', 'Awards &amp; Recognition', 'Education', 'Policy', 'Uncategorized',
-];
+export const CATEGORIES = ['News', 'Advocacy', 'Events', 'Member Stories', 'Industry', 'Awards &amp; Recognition', 'Education', 'Policy', 'Uncategorized'];
 
 export const TAGS = [
-  'agm', 'awards', 'training', 'safety', 'webinar', 'renewal', 'survey', 'government', 'licensing', 'apprentices',
-  'regional', 'sponsors', 'wellbeing', 'technology', 'sustainability', 'contracts', 'insurance', 'tenders', 'media', 'board',
+  'agm',
+  'awards',
+  'training',
+  'safety',
+  'webinar',
+  'renewal',
+  'survey',
+  'government',
+  'licensing',
+  'apprentices',
+  'regional',
+  'sponsors',
+  'wellbeing',
+  'technology',
+  'sustainability',
+  'contracts',
+  'insurance',
+  'tenders',
+  'media',
+  'board',
 ];
 
 export const PAGES: readonly (readonly [string, string])[] = [

@@ -89,9 +89,7 @@ export async function loadSite(pool: Pool, data: SiteData, options: LoadOptions)
       ['terms', 'term_id'],
       ['enquiries', 'id'],
     ]) {
-      await client.query(
-        `SELECT setval(pg_get_serial_sequence('${table}', '${column}'), coalesce((SELECT max(${column}) FROM ${table}), 0) + 1, false)`,
-      );
+      await client.query(`SELECT setval(pg_get_serial_sequence('${table}', '${column}'), coalesce((SELECT max(${column}) FROM ${table}), 0) + 1, false)`);
     }
     return counts;
   });
@@ -146,25 +144,23 @@ async function insertMeta(
     }
   }
   if (ids.length === 0) return;
-  await client.query(`INSERT INTO ${table} (${owner}, meta_key, meta_value) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[])`, [
-    ids,
-    keys,
-    values,
-  ]);
+  await client.query(`INSERT INTO ${table} (${owner}, meta_key, meta_value) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[])`, [ids, keys, values]);
 }
 
 async function insertTerms(client: PoolClient, terms: SeedTerm[]): Promise<void> {
   if (terms.length === 0) return;
-  await client.query(
-    `INSERT INTO terms (term_id, taxonomy, name, slug) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[])`,
-    [terms.map((t) => t.term_id), terms.map((t) => t.taxonomy), terms.map((t) => t.name), terms.map((t) => t.slug)],
-  );
+  await client.query(`INSERT INTO terms (term_id, taxonomy, name, slug) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[])`, [
+    terms.map((t) => t.term_id),
+    terms.map((t) => t.taxonomy),
+    terms.map((t) => t.name),
+    terms.map((t) => t.slug),
+  ]);
   const children = terms.filter((t) => t.parent !== null);
   if (children.length) {
-    await client.query(
-      `UPDATE terms SET parent = c.parent FROM unnest($1::bigint[], $2::bigint[]) AS c(term_id, parent) WHERE terms.term_id = c.term_id`,
-      [children.map((t) => t.term_id), children.map((t) => t.parent)],
-    );
+    await client.query(`UPDATE terms SET parent = c.parent FROM unnest($1::bigint[], $2::bigint[]) AS c(term_id, parent) WHERE terms.term_id = c.term_id`, [
+      children.map((t) => t.term_id),
+      children.map((t) => t.parent),
+    ]);
   }
 }
 
@@ -197,10 +193,11 @@ async function insertPosts(client: PoolClient, posts: SeedPost[]): Promise<void>
   );
   const rel = posts.flatMap((p) => (p.terms ?? []).map((termId, order) => [p.id, termId, order] as const));
   if (rel.length) {
-    await client.query(
-      `INSERT INTO term_relationships (post_id, term_id, term_order) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[])`,
-      [rel.map((r) => r[0]), rel.map((r) => r[1]), rel.map((r) => r[2])],
-    );
+    await client.query(`INSERT INTO term_relationships (post_id, term_id, term_order) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[])`, [
+      rel.map((r) => r[0]),
+      rel.map((r) => r[1]),
+      rel.map((r) => r[2]),
+    ]);
   }
 }
 

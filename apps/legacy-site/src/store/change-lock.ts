@@ -9,7 +9,11 @@ import { inTransaction } from './db';
  * sites in other schemas of the same database never contend.
  */
 export function changeLockKey(schema: string): string {
-  return createHash('sha256').update(`legacy-site:changes:${assertSchemaName(schema)}`).digest().readBigInt64BE(0).toString();
+  return createHash('sha256')
+    .update(`legacy-site:changes:${assertSchemaName(schema)}`)
+    .digest()
+    .readBigInt64BE(0)
+    .toString();
 }
 
 /** Test hooks: each runs inside the transaction, with the lock held. */

@@ -138,9 +138,7 @@ export class PostsStore {
     if (posts.length === 0) return relations;
     const ids = posts.map((p) => p.id);
     const authorIds = [...new Set(posts.map((p) => p.post_author).filter((a): a is number => a !== null))];
-    const imageIds = [
-      ...new Set(posts.map((p) => Number(p.meta['_thumbnail_id'])).filter((n) => Number.isInteger(n) && n > 0)),
-    ];
+    const imageIds = [...new Set(posts.map((p) => Number(p.meta['_thumbnail_id'])).filter((n) => Number.isInteger(n) && n > 0))];
     const [terms, authors, images] = await Promise.all([
       this.pool.query<TermRow & { post_id: number }>(
         `SELECT r.post_id, t.term_id, t.taxonomy, t.name, t.slug, t.parent FROM term_relationships r
@@ -218,11 +216,7 @@ export class PostsStore {
     this.cursors.touched();
     await this.changes.write(async (client, now) => {
       const changed = attending
-        ? await client.query(`INSERT INTO event_attendees (post_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
-            postId,
-            userId,
-            now,
-          ])
+        ? await client.query(`INSERT INTO event_attendees (post_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [postId, userId, now])
         : await client.query(`DELETE FROM event_attendees WHERE post_id = $1 AND user_id = $2`, [postId, userId]);
       if ((changed.rowCount ?? 0) === 0) return;
       await client.query(
@@ -237,10 +231,10 @@ export class PostsStore {
 
   async attendingOf(userId: number, postIds: number[]): Promise<Set<number>> {
     if (postIds.length === 0) return new Set();
-    const result = await this.pool.query<{ post_id: number }>(
-      `SELECT post_id FROM event_attendees WHERE user_id = $1 AND post_id = ANY($2::bigint[])`,
-      [userId, postIds],
-    );
+    const result = await this.pool.query<{ post_id: number }>(`SELECT post_id FROM event_attendees WHERE user_id = $1 AND post_id = ANY($2::bigint[])`, [
+      userId,
+      postIds,
+    ]);
     return new Set(result.rows.map((r) => r.post_id));
   }
 

@@ -14,17 +14,18 @@ export class SessionsStore {
   constructor(private readonly pool: Pool) {}
 
   async create(session: { id: string; userId: number; refreshHash: string; deviceToken?: string; now: Date; expiresAt: Date }): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO sessions (id, user_id, refresh_hash, device_token, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [session.id, session.userId, session.refreshHash, session.deviceToken ?? null, session.now, session.expiresAt],
-    );
+    await this.pool.query(`INSERT INTO sessions (id, user_id, refresh_hash, device_token, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      session.id,
+      session.userId,
+      session.refreshHash,
+      session.deviceToken ?? null,
+      session.now,
+      session.expiresAt,
+    ]);
   }
 
   async find(id: string): Promise<SessionRow | undefined> {
-    const result = await this.pool.query<SessionRow>(
-      `SELECT id, user_id, device_token, expires_at, revoked_at FROM sessions WHERE id = $1`,
-      [id],
-    );
+    const result = await this.pool.query<SessionRow>(`SELECT id, user_id, device_token, expires_at, revoked_at FROM sessions WHERE id = $1`, [id]);
     return result.rows[0];
   }
 

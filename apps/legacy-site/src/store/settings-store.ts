@@ -23,10 +23,7 @@ export class SettingsStore {
   }
 
   async set(key: string, value: string): Promise<void> {
-    await this.pool.query(`INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [
-      key,
-      value,
-    ]);
+    await this.pool.query(`INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [key, value]);
   }
 
   async remove(key: string): Promise<void> {

@@ -56,10 +56,11 @@ export class UsersStore {
     const [rows, total] = await this.changes.read(async (client) => {
       // Ids first (an index-only scan), meta only for the page: select-list subqueries would
       // otherwise run for every skipped row of an OFFSET.
-      const page = await client.query<UserRow>(
-        `WITH page AS (${pageQuery}) SELECT ${USER_COLUMNS} FROM page JOIN users u ON u.id = page.id ORDER BY u.id`,
-        [...base, paging.perPage, after ?? paging.offset],
-      );
+      const page = await client.query<UserRow>(`WITH page AS (${pageQuery}) SELECT ${USER_COLUMNS} FROM page JOIN users u ON u.id = page.id ORDER BY u.id`, [
+        ...base,
+        paging.perPage,
+        after ?? paging.offset,
+      ]);
       // Checked under the lock: a write through this process that committed before is counted.
       const knownTotal = this.cursors.totalOf(cursor);
       if (knownTotal !== undefined) return [page, knownTotal] as const;
@@ -92,10 +93,7 @@ export class UsersStore {
   }
 
   async emailTaken(email: string, exceptId?: number): Promise<boolean> {
-    const result = await this.pool.query(`SELECT 1 FROM users WHERE lower(user_email) = lower($1) AND id <> $2 LIMIT 1`, [
-      email,
-      exceptId ?? 0,
-    ]);
+    const result = await this.pool.query(`SELECT 1 FROM users WHERE lower(user_email) = lower($1) AND id <> $2 LIMIT 1`, [email, exceptId ?? 0]);
     return (result.rowCount ?? 0) > 0;
   }
 

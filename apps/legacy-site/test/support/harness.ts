@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { createLogger } from '@platform/telemetry';
+import { createTestSchema } from '@platform/testing';
 import { createLegacySite, type LegacySite, type LegacySiteConfig, type SeedPlan } from '../../src/site';
 
-export const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 export const SYNC_KEY = 'test-sync-key-0123456789abcdef';
 export const JWT_SECRET = 'test-jwt-secret-0123456789-0123456789';
 export const FIXTURE_PASSWORD = 'password123';
@@ -27,22 +25,26 @@ export interface TestSite {
   adminUrl: string;
   /** The lines the site tells at start (API and admin URLs, sync key, logins). */
   banner: string[];
+  /** The site's own schema, in the database `databaseUrl` names. */
   schema: string;
+  databaseUrl: string;
   clock: TestClock;
   /** fetch against the API with JSON in and out. */
-  call(method: string, path: string, options?: { body?: unknown; token?: string; key?: string | null; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; key?: string | null; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   login(username: string, password?: string): Promise<string>;
   stop(): Promise<void>;
 }
 
 /** Starts the site in-process on a free port, in its own schema, which `stop` drops. */
-export async function startTestSite(
-  options: { seed?: SeedPlan; syncKey?: string | null; config?: Partial<LegacySiteConfig> } = {},
-): Promise<TestSite> {
-  const schema = `legacy_test_${randomBytes(5).toString('hex')}`;
+export async function startTestSite(options: { seed?: SeedPlan; syncKey?: string | null; config?: Partial<LegacySiteConfig> } = {}): Promise<TestSite> {
+  const { schema, connectionString: databaseUrl, drop } = await createTestSchema('legacy_site');
   const clock = new TestClock();
   const site = createLegacySite({
-    databaseUrl: DATABASE_URL,
+    databaseUrl,
     schema,
     jwtSecret: JWT_SECRET,
     timezone: '+10:00',
@@ -82,6 +84,7 @@ export async function startTestSite(
     adminUrl: started.adminUrl!,
     banner: started.banner,
     schema,
+    databaseUrl,
     clock,
     call,
     async login(username, password = FIXTURE_PASSWORD) {
@@ -91,13 +94,7 @@ export async function startTestSite(
     },
     async stop() {
       await site.stop();
-      const client = new Client({ connectionString: DATABASE_URL });
-      await client.connect();
-      try {
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      } finally {
-        await client.end();
-      }
+      await drop();
     },
   };
 }

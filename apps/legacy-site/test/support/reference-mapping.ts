@@ -11,9 +11,7 @@ const localMsToIso = (ms: number | null, offsetMinutes: number) => (ms === null 
 
 function decode(text: string): string {
   const named: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', nbsp: ' ', hellip: '…', mdash: '—', ndash: '–', rsquo: '’' };
-  return text
-    .replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d)))
-    .replace(/&([a-z]+);/g, (m, n) => named[n] ?? m);
+  return text.replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d))).replace(/&([a-z]+);/g, (m, n) => named[n] ?? m);
 }
 
 /*
@@ -93,11 +91,20 @@ function tokenize(html: string): Token[] {
 }
 
 /** Comments of every kind are removed; the rest is kept as written. */
-const htmlOf = (tokens: Token[]) => trimHtml(tokens.filter((t) => t.kind !== 'comment').map((t) => t.raw).join(''));
+const htmlOf = (tokens: Token[]) =>
+  trimHtml(
+    tokens
+      .filter((t) => t.kind !== 'comment')
+      .map((t) => t.raw)
+      .join(''),
+  );
 
 function isEmpty(tokens: Token[]): boolean {
   if (tokens.some((t) => t.kind === 'start' && EMBEDDED.has(t.name))) return false;
-  const text = tokens.filter((t) => t.kind === 'text').map((t) => t.raw).join(' ');
+  const text = tokens
+    .filter((t) => t.kind === 'text')
+    .map((t) => t.raw)
+    .join(' ');
   return decode(text).replace(/[\s\u00a0]+/g, '') === '';
 }
 
@@ -172,7 +179,9 @@ export function articleContent(postContent: string): string {
 
 function summary(excerpt: string, content: string): string {
   if (excerpt !== '') return excerpt;
-  const text = decode(content.replace(/<[^>]+>/g, ' ')).replace(/[\s\u00a0]+/g, ' ').trim();
+  const text = decode(content.replace(/<[^>]+>/g, ' '))
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim();
   return text.split(' ').slice(0, 30).join(' ');
 }
 

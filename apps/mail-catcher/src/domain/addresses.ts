@@ -31,7 +31,10 @@ export function parseAddressList(value: string): Mailbox[] {
   return splitList(withoutGroups).map((entry) => {
     const angle = /^(.*)<([^>]*)>\s*$/.exec(entry);
     if (!angle) return { Name: '', Address: entry.replace(/^"|"$/g, '') };
-    const name = (angle[1] ?? '').trim().replace(/^"(.*)"$/, '$1').replace(/\\(.)/g, '$1');
+    const name = (angle[1] ?? '')
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .replace(/\\(.)/g, '$1');
     return { Name: name, Address: (angle[2] ?? '').trim() };
   });
 }

@@ -47,7 +47,13 @@ export function summaryOf(m: StoredMessage): MessageSummary {
   };
 }
 
-const attachmentOf = (a: MimeAttachment, index: number) => ({ PartID: String(index + 2), FileName: a.fileName, ContentType: a.contentType, ContentID: a.contentId, Size: a.size });
+const attachmentOf = (a: MimeAttachment, index: number) => ({
+  PartID: String(index + 2),
+  FileName: a.fileName,
+  ContentType: a.contentType,
+  ContentID: a.contentId,
+  Size: a.size,
+});
 
 export function detailOf(m: StoredMessage) {
   return {

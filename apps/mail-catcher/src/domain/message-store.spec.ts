@@ -3,7 +3,10 @@ import { detailOf, snippetOf, summaryOf } from './mailpit';
 import { MessageStore, storedMessage } from './message-store';
 import { matchesQuery } from './search';
 
-const raw = (subject: string, to = 'Bob <bob@x.test>') => Buffer.from(`From: "Lee, Ann" <ann@x.test>\r\nTo: ${to}\r\nCc: carl@x.test\r\nSubject: ${subject}\r\nMessage-ID: <m1@x.test>\r\nDate: Sat, 21 Nov 2026 10:00:00 +0000\r\n\r\nHello ${subject}\r\n`);
+const raw = (subject: string, to = 'Bob <bob@x.test>') =>
+  Buffer.from(
+    `From: "Lee, Ann" <ann@x.test>\r\nTo: ${to}\r\nCc: carl@x.test\r\nSubject: ${subject}\r\nMessage-ID: <m1@x.test>\r\nDate: Sat, 21 Nov 2026 10:00:00 +0000\r\n\r\nHello ${subject}\r\n`,
+  );
 const at = new Date('2026-11-21T10:00:01Z');
 
 describe('received messages', () => {
@@ -34,7 +37,15 @@ describe('received messages', () => {
       Attachments: 0,
       Snippet: 'Hello one',
     });
-    expect(detailOf(message)).toMatchObject({ ID: 'id-1', ReturnPath: 'bounce@x.test', Date: '2026-11-21T10:00:00.000Z', Text: 'Hello one\r\n', HTML: '', Inline: [], Attachments: [] });
+    expect(detailOf(message)).toMatchObject({
+      ID: 'id-1',
+      ReturnPath: 'bounce@x.test',
+      Date: '2026-11-21T10:00:00.000Z',
+      Text: 'Hello one\r\n',
+      HTML: '',
+      Inline: [],
+      Attachments: [],
+    });
   });
 
   it('keeps the newest first, up to its capacity, and deletes some or all', () => {

@@ -72,7 +72,10 @@ describe('MIME reading', () => {
   });
 
   it('parses content types and encoded words', () => {
-    expect(parseContentType('text/HTML; charset="iso-8859-1"; format=flowed')).toEqual({ type: 'text/html', params: { charset: 'iso-8859-1', format: 'flowed' } });
+    expect(parseContentType('text/HTML; charset="iso-8859-1"; format=flowed')).toEqual({
+      type: 'text/html',
+      params: { charset: 'iso-8859-1', format: 'flowed' },
+    });
     expect(parseContentType("attachment; filename*=utf-8''na%C3%AFve.txt")).toEqual({ type: 'attachment', params: { filename: 'naïve.txt' } });
     expect(decodeEncodedWords('=?iso-8859-1?Q?caf=E9?= ok')).toBe('café ok');
   });

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { HealthRequestHandler } from '@platform/health';
 import type { Logger } from '@platform/telemetry';
 import { detailOf, listOf } from '../domain/mailpit';
 import type { MessageStore, StoredMessage } from '../domain/message-store';
@@ -34,10 +35,16 @@ async function readJson(req: http.IncomingMessage): Promise<unknown> {
 /**
  * The HTTP side, Mailpit's API v1 subset: `GET /api/v1/messages` and `GET /api/v1/search?query=`
  * (newest first, `start`, `limit`), `GET /api/v1/message/{ID}` (or `latest`; marks it read),
- * `GET /api/v1/message/{ID}/raw`, `DELETE /api/v1/messages` (all, or `{"IDs": [...]}`), and
- * `/livez`, `/readyz`.
+ * `GET /api/v1/message/{ID}/raw`, `DELETE /api/v1/messages` (all, or `{"IDs": [...]}`), and the
+ * health paths of @platform/health (`/healthz`, `/readyz`; `/livez` as Mailpit names liveness).
  */
-export async function startHttpApi(options: { port: number; host: string; store: MessageStore; isReady: () => boolean; logger: Logger }): Promise<HttpApi> {
+export async function startHttpApi(options: {
+  port: number;
+  host: string;
+  store: MessageStore;
+  health: HealthRequestHandler;
+  logger: Logger;
+}): Promise<HttpApi> {
   const { store } = options;
 
   const list = (res: http.ServerResponse, url: URL, matching: (m: StoredMessage) => boolean) => {
@@ -46,16 +53,25 @@ export async function startHttpApi(options: { port: number; host: string; store:
     if (start === undefined || limit === undefined) return send(res, 400, 'start and limit must be non-negative integers', 'text/plain');
     const all = store.all();
     const matched = all.filter(matching);
-    send(res, 200, listOf(matched.slice(start, start + limit), { total: all.length, unread: store.unread(), matched: matched.length, matchedUnread: matched.filter((m) => !m.read).length, start }));
+    send(
+      res,
+      200,
+      listOf(matched.slice(start, start + limit), {
+        total: all.length,
+        unread: store.unread(),
+        matched: matched.length,
+        matchedUnread: matched.filter((m) => !m.read).length,
+        start,
+      }),
+    );
   };
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://catcher');
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
+    if (options.health(req, res, path === '/livez' ? '/healthz' : path)) return;
     void (async () => {
-      if (path === '/livez' || path === '/healthz') return send(res, 200, { status: 'UP' });
-      if (path === '/readyz') return options.isReady() ? send(res, 200, { status: 'UP' }) : send(res, 503, { status: 'DOWN' });
       if (path === '/api/v1/messages' && method === 'GET') return list(res, url, () => true);
       if (path === '/api/v1/messages' && method === 'DELETE') {
         const body = (await readJson(req)) as { IDs?: unknown };

@@ -12,7 +12,13 @@ export interface SmtpReceiver {
  * The SMTP side: accepts every message (any sender, any recipient, any credentials; no TLS, as a
  * development sink) up to `maxMessageBytes`, and keeps it in the store.
  */
-export async function startSmtpReceiver(options: { port: number; host: string; store: MessageStore; maxMessageBytes: number; logger: Logger }): Promise<SmtpReceiver> {
+export async function startSmtpReceiver(options: {
+  port: number;
+  host: string;
+  store: MessageStore;
+  maxMessageBytes: number;
+  logger: Logger;
+}): Promise<SmtpReceiver> {
   const server = new SMTPServer({
     banner: 'mail-catcher (development sink)',
     authOptional: true,

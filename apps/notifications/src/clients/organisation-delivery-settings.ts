@@ -4,7 +4,7 @@ import { createClient, unary, type ServiceTokens } from '@platform/grpc-server';
 import type { Logger } from '@platform/telemetry';
 import type { TemplateType } from '../domain/templates';
 import { organisationV1 } from '@platform/proto';
-import { DeliverySettingsUnavailable, DeliverySettingsUnusable, type DeliverySettings, type DeliverySettingsSource } from './delivery-settings';
+import { DeliverySettingsUnavailable, DeliverySettingsUnusable, type DeliverySettings, type DeliverySettingsSource } from './ports';
 
 type EmailDelivery = organisationV1.EmailDelivery;
 
@@ -44,27 +44,34 @@ export function organisationDeliverySettings(options: OrganisationDeliveryOption
       if (!organizationId || Date.now() < unimplementedUntil) return fallback;
       let reply: EmailDelivery;
       try {
-        reply = await unary(client, client.getEmailDelivery, { organizationId, type }, { token: options.tokens.current(), timeoutMs: options.timeoutMs ?? 5_000 });
+        reply = await unary(
+          client,
+          client.getEmailDelivery,
+          { organizationId, type },
+          { token: options.tokens.current(), timeoutMs: options.timeoutMs ?? 5_000 },
+        );
       } catch (err) {
         const code = (err as ServiceError).code;
         if (code === status.UNIMPLEMENTED) {
-          if (Date.now() >= unimplementedUntil) options.logger.info('the organisation service has no GetEmailDelivery yet: built-in templates and platform SMTP');
+          if (Date.now() >= unimplementedUntil)
+            options.logger.info('the organisation service has no GetEmailDelivery yet: built-in templates and platform SMTP');
           unimplementedUntil = Date.now() + UNIMPLEMENTED_RECHECK_MS;
           return fallback;
         }
         if (code === status.NOT_FOUND) return fallback;
         throw new DeliverySettingsUnavailable(`organisation service: ${(err as Error).message}`);
       }
-      const smtp = reply.smtp?.host && reply.smtp.fromAddress
-        ? {
-            host: reply.smtp.host,
-            port: reply.smtp.port || 587,
-            secure: reply.smtp.secure,
-            username: reply.smtp.username,
-            password: reply.smtp.passwordSealed ? openPassword(reply.smtp.passwordSealed) : '',
-            from: reply.smtp.fromName ? `"${reply.smtp.fromName.replace(/["\\\r\n]/g, '')}" <${reply.smtp.fromAddress}>` : reply.smtp.fromAddress,
-          }
-        : fallback.smtp;
+      const smtp =
+        reply.smtp?.host && reply.smtp.fromAddress
+          ? {
+              host: reply.smtp.host,
+              port: reply.smtp.port || 587,
+              secure: reply.smtp.secure,
+              username: reply.smtp.username,
+              password: reply.smtp.passwordSealed ? openPassword(reply.smtp.passwordSealed) : '',
+              from: reply.smtp.fromName ? `"${reply.smtp.fromName.replace(/["\\\r\n]/g, '')}" <${reply.smtp.fromAddress}>` : reply.smtp.fromAddress,
+            }
+          : fallback.smtp;
       const custom = reply.template && reply.template.body.trim() !== '' ? reply.template : undefined;
       return {
         template: custom ? { subject: custom.subject, body: custom.body } : fallback.template,

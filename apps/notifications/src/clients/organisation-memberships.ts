@@ -1,12 +1,6 @@
 import { createClient, unary, type ServiceTokens } from '@platform/grpc-server';
 import { organisationV1 } from '@platform/proto';
-
-/** One page of the organisation service's memberships (a gRPC client in production, a fake in tests). */
-export interface MembershipSnapshotSource {
-  /** The page after `afterId` ('' for the first), at most `limit` items; rejects with the gRPC error. */
-  page(afterId: string, limit: number): Promise<organisationV1.MembershipSnapshotPage>;
-  close(): void;
-}
+import type { MembershipSnapshotSource } from './ports';
 
 export interface OrganisationMembershipsOptions {
   address: string;

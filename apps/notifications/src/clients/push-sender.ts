@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import https from 'node:https';
 import net from 'node:net';
-import { cert, deleteApp, initializeApp, type App, type ServiceAccount } from 'firebase-admin/app';
-import { getMessaging, type Messaging } from 'firebase-admin/messaging';
+import type { App, ServiceAccount } from 'firebase-admin/app';
+import type { Messaging } from 'firebase-admin/messaging';
 
 export interface PushContent {
   title: string;
@@ -37,12 +37,15 @@ export interface FirebaseOptions {
   httpAgent?: https.Agent;
 }
 
-/** FCM through firebase-admin (HTTP v1 API, `sendEachForMulticast`), with its own app instance. */
+/**
+ * FCM through firebase-admin (HTTP v1 API, `sendEachForMulticast`), with its own app instance.
+ * firebase-admin (with google-auth-library and the rest it brings: some 20 MB of RSS) is loaded here,
+ * so a service without push credentials never loads it; with credentials, a bad key still fails at start.
+ */
 export function firebasePushSender(options: FirebaseOptions): PushSender {
-  const app: App = initializeApp(
-    { credential: cert(options.credential, options.httpAgent), httpAgent: options.httpAgent },
-    `notifications-${randomUUID()}`,
-  );
+  const { cert, deleteApp, initializeApp } = require('firebase-admin/app') as typeof import('firebase-admin/app');
+  const { getMessaging } = require('firebase-admin/messaging') as typeof import('firebase-admin/messaging');
+  const app: App = initializeApp({ credential: cert(options.credential, options.httpAgent), httpAgent: options.httpAgent }, `notifications-${randomUUID()}`);
   const messaging: Messaging = getMessaging(app);
   if (options.httpAgent) messaging.enableLegacyHttpTransport();
   return {
@@ -80,7 +83,11 @@ export function credentialFrom(json: string, path: string): ServiceAccount | str
     } catch {
       throw new Error('FIREBASE_SERVICE_ACCOUNT_JSON is not JSON');
     }
-    return { projectId: parsed['project_id'] ?? parsed['projectId'], clientEmail: parsed['client_email'] ?? parsed['clientEmail'], privateKey: parsed['private_key'] ?? parsed['privateKey'] };
+    return {
+      projectId: parsed['project_id'] ?? parsed['projectId'],
+      clientEmail: parsed['client_email'] ?? parsed['clientEmail'],
+      privateKey: parsed['private_key'] ?? parsed['privateKey'],
+    };
   }
   return path.trim() ? path.trim() : undefined;
 }

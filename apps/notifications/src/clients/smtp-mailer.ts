@@ -1,31 +1,11 @@
 import { createHash } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { SmtpServer } from './delivery-settings';
-
-export interface OutgoingEmail {
-  from: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  /** Stable across retries, so a receiving server or a reader can tell a repeated delivery. */
-  messageId: string;
-}
-
-export interface SentEmail {
-  messageId: string;
-  /** The server's final reply, e.g. `250 OK: queued`. */
-  response: string;
-}
-
-/** Sends one email through one SMTP server; rejects with nodemailer's error (code, responseCode, command). */
-export interface Mailer {
-  send(server: SmtpServer, email: OutgoingEmail): Promise<SentEmail>;
-  close(): void;
-}
+import type { Mailer, SmtpServer } from './ports';
 
 const keyOf = (server: SmtpServer): string =>
-  createHash('sha256').update(JSON.stringify([server.host, server.port, server.secure, server.username, server.password])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([server.host, server.port, server.secure, server.username, server.password]))
+    .digest('hex');
 
 /**
  * nodemailer over SMTP, one transport per server (a connection per message: a failure never poisons

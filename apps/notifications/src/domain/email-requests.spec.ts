@@ -42,7 +42,12 @@ describe('emails from events', () => {
       accountCreated: true,
     });
     expect(email).toMatchObject({ organizationId: 'o1', type: 'INVITATION', flags: { accountCreated: true, hasAcceptUrl: false, hasMessage: false } });
-    expect(email.values).toMatchObject({ 'org.name': 'Club', role: 'MEMBER', loginUrl: 'https://app.test/login?org=club', setPasswordUrl: 'https://app.test/reset-password?email=c%40x.test&org=club' });
+    expect(email.values).toMatchObject({
+      'org.name': 'Club',
+      role: 'MEMBER',
+      loginUrl: 'https://app.test/login?org=club',
+      setPasswordUrl: 'https://app.test/reset-password?email=c%40x.test&org=club',
+    });
   });
 
   it('welcomes the owner only when create-with-owner asked for it', () => {

@@ -61,7 +61,13 @@ export function verificationEmail(ctx: EmailContext, event: UserRegisteredFacts)
     organizationId: null,
     type: 'EMAIL_VERIFICATION',
     recipient: event.email,
-    values: { ...platform(ctx), 'org.name': ctx.platformName, 'org.slug': '', ...person(event.email, event.firstName, event.lastName), expiresInDays: String(EMAIL_VERIFICATION_DAYS) },
+    values: {
+      ...platform(ctx),
+      'org.name': ctx.platformName,
+      'org.slug': '',
+      ...person(event.email, event.firstName, event.lastName),
+      expiresInDays: String(EMAIL_VERIFICATION_DAYS),
+    },
     flags: {},
     sealedValues: sealAll(ctx, { token, verificationUrl: link(ctx, '/verify-email', { token }) }),
   };

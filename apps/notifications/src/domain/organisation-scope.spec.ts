@@ -1,5 +1,5 @@
 import type { AccessClaims } from '@platform/auth';
-import { emailLogScope, mayReadEmailLog, senderOrganisation } from './organisation-scope';
+import { emailLogScope, mayReadEmailLog, senderOrganization } from './organisation-scope';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
@@ -8,7 +8,7 @@ const admin: AccessClaims = { ...base, userType: 'ORGANIZATION', organizationId:
 const staff: AccessClaims = { ...base, userType: 'SYSTEM', systemRole: 'PLATFORM_ADMIN' };
 
 describe('organisation scope', () => {
-  it("gives an organisation admin their own log, by default or by name, and nothing else", () => {
+  it('gives an organisation admin their own log, by default or by name, and nothing else', () => {
     expect(emailLogScope(admin, '')).toEqual({ organizationId: ORG });
     expect(emailLogScope(admin, ORG)).toEqual({ organizationId: ORG });
     expect(() => emailLogScope(admin, OTHER)).toThrow('You do not have access to this organisation');
@@ -24,9 +24,9 @@ describe('organisation scope', () => {
   });
 
   it("sends in the caller's organisation; platform administrators must name one", () => {
-    expect(senderOrganisation(admin, '')).toBe(ORG);
-    expect(() => senderOrganisation(admin, OTHER)).toThrow('You do not have access to this organisation');
-    expect(senderOrganisation(staff, OTHER)).toBe(OTHER);
-    expect(() => senderOrganisation(staff, '')).toThrow('The request is not valid');
+    expect(senderOrganization(admin, '')).toBe(ORG);
+    expect(() => senderOrganization(admin, OTHER)).toThrow('You do not have access to this organisation');
+    expect(senderOrganization(staff, OTHER)).toBe(OTHER);
+    expect(() => senderOrganization(staff, '')).toThrow('The request is not valid');
   });
 });

@@ -22,7 +22,7 @@ export function mayReadEmailLog(caller: AccessClaims, organizationId: string | n
 }
 
 /** The organisation a notification is sent in: the caller's own; platform administrators must name one. */
-export function senderOrganisation(caller: AccessClaims, requested: string): string {
+export function senderOrganization(caller: AccessClaims, requested: string): string {
   if (isPlatformStaff(caller)) {
     if (!requested) throw PlatformError.validation([{ field: 'organizationId', message: 'is required for a platform administrator' }]);
     return requested;
@@ -31,3 +31,6 @@ export function senderOrganisation(caller: AccessClaims, requested: string): str
   if (requested && requested !== caller.organizationId) throw PlatformError.forbidden('You do not have access to this organisation');
   return caller.organizationId;
 }
+
+/** The organisation an inbox read is scoped to: the token's (system users have none: all of theirs). */
+export const inboxOrganization = (caller: AccessClaims): string | undefined => (caller.userType === 'SYSTEM' ? undefined : caller.organizationId);

@@ -15,7 +15,9 @@ describe('SMTP failures', () => {
   });
 
   it('describes a failure by the server reply when there is one', () => {
-    expect(describeSmtpFailure({ code: 'EENVELOPE', response: '550 5.1.1 No such user here', message: 'Recipient command failed' })).toBe('EENVELOPE: 550 5.1.1 No such user here');
+    expect(describeSmtpFailure({ code: 'EENVELOPE', response: '550 5.1.1 No such user here', message: 'Recipient command failed' })).toBe(
+      'EENVELOPE: 550 5.1.1 No such user here',
+    );
     expect(describeSmtpFailure({ code: 'ECONNECTION', message: 'Connection closed\nunexpectedly' })).toBe('ECONNECTION: Connection closed unexpectedly');
   });
 

@@ -16,7 +16,18 @@ export interface SmtpErrorFacts {
   message?: string;
 }
 
-const CONNECTION_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'ECONNRESET', 'ECONNREFUSED', 'EDNS', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const CONNECTION_CODES = new Set([
+  'ECONNECTION',
+  'ETIMEDOUT',
+  'ESOCKET',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EDNS',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 
 export function classifySmtpFailure(err: SmtpErrorFacts): FailureKind {
   const reply = err.responseCode;

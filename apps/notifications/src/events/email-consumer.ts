@@ -1,34 +1,27 @@
-import { startConsumer, type JetStreamClient, type MessagingNames, type RunningConsumer } from '@platform/messaging';
-import { eventsV1, organisationEventsV1 } from '@platform/proto';
-import type { Logger } from '@platform/telemetry';
-import type { Registry } from 'prom-client';
+import { consumeEvents, SUBJECTS, type CataloguedEvent, type RunningConsumer, type ServiceEventSource } from '@platform/messaging';
 import { invitationEmail, passwordResetEmail, verificationEmail, welcomeEmail, type EmailContext, type EmailRequest } from '../domain/email-requests';
-import type { NotificationsDb, Tx } from '../store/db';
+import type { Tx } from '../store/db';
 import { enqueueEmail } from '../store/email-deliveries';
-import { SUBJECTS } from './subjects';
 
-export interface EmailConsumerDeps {
-  js: JetStreamClient;
-  names: MessagingNames;
-  schema: string;
-  db: NotificationsDb;
+const EMAIL_SUBJECTS = [SUBJECTS.userRegistered, SUBJECTS.passwordResetRequested, SUBJECTS.memberInvited, SUBJECTS.organizationCreated] as const;
+type EmailEvent = CataloguedEvent<(typeof EMAIL_SUBJECTS)[number], Tx>;
+
+export interface EmailConsumerOptions {
   context: EmailContext;
-  logger: Logger;
-  metrics?: Registry;
   /** Called after an email was queued (the dispatcher looks at once instead of at its next tick). */
   onQueued?: () => void;
 }
 
-/** Each subject's payload → the email it asks for (null: none, e.g. an organisation created without a welcome email). */
-function emailFor(logical: string, data: Uint8Array, ctx: EmailContext): EmailRequest | null {
-  switch (logical) {
+/** Each event → the email it asks for (null: none, e.g. an organisation created without a welcome email). */
+function emailFor(message: EmailEvent, ctx: EmailContext): EmailRequest | null {
+  switch (message.subject) {
     case SUBJECTS.userRegistered: {
-      const e = eventsV1.UserRegistered.decode(data);
+      const e = message.event;
       if (!e.verificationToken?.ciphertext) return null;
       return verificationEmail(ctx, { email: e.email, firstName: e.firstName, lastName: e.lastName, sealedToken: e.verificationToken.ciphertext });
     }
     case SUBJECTS.passwordResetRequested: {
-      const e = eventsV1.PasswordResetRequested.decode(data);
+      const e = message.event;
       if (!e.code?.ciphertext) return null;
       return passwordResetEmail(ctx, {
         email: e.email,
@@ -41,9 +34,9 @@ function emailFor(logical: string, data: Uint8Array, ctx: EmailContext): EmailRe
       });
     }
     case SUBJECTS.memberInvited:
-      return invitationEmail(ctx, organisationEventsV1.MemberInvited.decode(data));
-    case SUBJECTS.organisationCreated: {
-      const e = organisationEventsV1.OrganisationCreated.decode(data);
+      return invitationEmail(ctx, message.event);
+    case SUBJECTS.organizationCreated: {
+      const e = message.event;
       return welcomeEmail(ctx, {
         organizationId: e.organizationId,
         name: e.name,
@@ -55,8 +48,10 @@ function emailFor(logical: string, data: Uint8Array, ctx: EmailContext): EmailRe
         sendWelcomeEmail: e.sendWelcomeEmail,
       });
     }
-    default:
-      return null;
+    default: {
+      const unreachable: never = message;
+      throw new Error(`no email for ${JSON.stringify(unreachable)}`);
+    }
   }
 }
 
@@ -68,32 +63,29 @@ function emailFor(logical: string, data: Uint8Array, ctx: EmailContext): EmailRe
  * A payload that does not decode (or a secret that does not open) is logged and dropped: retrying
  * cannot fix it.
  */
-export function consumeEmailEvents(deps: EmailConsumerDeps): Promise<RunningConsumer> {
-  return startConsumer<Tx>({
-    js: deps.js,
-    stream: deps.names.stream,
-    durable: 'notifications-email',
-    filterSubjects: [SUBJECTS.userRegistered, SUBJECTS.passwordResetRequested, SUBJECTS.memberInvited, SUBJECTS.organisationCreated].map((s) => deps.names.filter(s)),
-    // Emails are side effects: a first deployment must not mail everything the stream still holds.
-    startAt: 'new',
-    schema: deps.schema,
-    withTransaction: async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
-      const result = await deps.db.$transaction(work);
-      deps.onQueued?.();
-      return result;
+export function consumeEmailEvents(source: ServiceEventSource<Tx>, options: EmailConsumerOptions): Promise<RunningConsumer> {
+  const withTransaction: ServiceEventSource<Tx>['withTransaction'] = async (work) => {
+    const result = await source.withTransaction(work);
+    options.onQueued?.();
+    return result;
+  };
+  return consumeEvents(
+    { ...source, withTransaction },
+    {
+      durable: 'notifications-email',
+      subjects: EMAIL_SUBJECTS,
+      // Emails are side effects: a first deployment must not mail everything the stream still holds.
+      startAt: 'new',
+      handle: async (message) => {
+        let request: EmailRequest | null;
+        try {
+          request = emailFor(message, options.context);
+        } catch (err) {
+          source.logger.error({ err, subject: message.subject, messageId: message.messageId }, 'dropping an event that cannot become an email');
+          return;
+        }
+        if (request) await enqueueEmail(message.tx, request, message.messageId);
+      },
     },
-    logger: deps.logger,
-    metrics: deps.metrics,
-    handle: async ({ subject, data, messageId, tx }) => {
-      const logical = deps.names.logical(subject);
-      let request: EmailRequest | null;
-      try {
-        request = emailFor(logical, data, deps.context);
-      } catch (err) {
-        deps.logger.error({ err, subject: logical, messageId }, 'dropping an event that cannot become an email');
-        return;
-      }
-      if (request) await enqueueEmail(tx, request, messageId);
-    },
-  });
+  );
 }

@@ -1,7 +1,7 @@
 import { status } from '@grpc/grpc-js';
 import type { organisationV1 } from '@platform/proto';
 import { createLogger } from '@platform/telemetry';
-import type { MembershipSnapshotSource } from '../clients/organisation-memberships';
+import type { MembershipSnapshotSource } from '../clients/ports';
 import type { ProjectionRowFacts } from '../domain/membership-projection';
 import type { BackfillRecord } from '../store/projection-backfill';
 import { backfillDecision, prepareMembershipBackfill, type MembershipBackfillMode, type MembershipBackfillStore } from './membership-backfill';
@@ -86,11 +86,20 @@ describe('the membership backfill', () => {
   });
 
   it('applies every page through the version guard, records the run and counts rows', async () => {
-    const newer: ProjectionRowFacts = { organizationId: ORG, accountId: account(2), role: 'ADMIN', status: 'INACTIVE', version: new Date('2026-03-01T00:00:00Z') };
+    const newer: ProjectionRowFacts = {
+      organizationId: ORG,
+      accountId: account(2),
+      role: 'ADMIN',
+      status: 'INACTIVE',
+      version: new Date('2026-03-01T00:00:00Z'),
+    };
     const { store, state } = memoryStore([newer], { startedAt: new Date(0), rows: 0 });
     const { source, calls, isClosed } = fakeSource([item(1), item(2), item(3), { ...item(4), accountId: 'nope' }, item(5)]);
     const counted: Record<string, number> = {};
-    const backfill = await prepareMembershipBackfill({ ...options(store, source), rows: { inc: (labels: { outcome: string }) => (counted[labels.outcome] = (counted[labels.outcome] ?? 0) + 1) } as never });
+    const backfill = await prepareMembershipBackfill({
+      ...options(store, source),
+      rows: { inc: (labels: { outcome: string }) => (counted[labels.outcome] = (counted[labels.outcome] ?? 0) + 1) } as never,
+    });
     expect(backfill.due).toBe(true);
     backfill.start();
     expect(await backfill.done).toBe('finished');
@@ -135,7 +144,11 @@ describe('the membership backfill', () => {
   });
 
   it('does nothing when not due, and records a due run without an organisation service for a later start', async () => {
-    const filled = memoryStore([{ organizationId: ORG, accountId: account(9), role: 'MEMBER', status: 'ACTIVE', version: new Date() }], { startedAt: new Date(0), finishedAt: new Date(1), rows: 1 });
+    const filled = memoryStore([{ organizationId: ORG, accountId: account(9), role: 'MEMBER', status: 'ACTIVE', version: new Date() }], {
+      startedAt: new Date(0),
+      finishedAt: new Date(1),
+      rows: 1,
+    });
     const { source, calls, isClosed } = fakeSource([item(1)]);
     const skipped = await prepareMembershipBackfill(options(filled.store, source));
     skipped.start();

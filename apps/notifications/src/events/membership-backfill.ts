@@ -2,17 +2,12 @@ import type { ServiceError } from '@grpc/grpc-js';
 import { status } from '@grpc/grpc-js';
 import type { Logger } from '@platform/telemetry';
 import type { Counter } from 'prom-client';
-import type { MembershipSnapshotSource } from '../clients/organisation-memberships';
+import type { MembershipSnapshotSource } from '../clients/ports';
 import { snapshotRow, type ProjectionRowFacts } from '../domain/membership-projection';
 import { retryDelayMs } from '../domain/send-outcome';
 import type { Db } from '../store/db';
 import { applyMembership, projectionIsEmpty } from '../store/member-projection';
-import {
-  findMembershipBackfill,
-  recordMembershipBackfillFinished,
-  recordMembershipBackfillStarted,
-  type BackfillRecord,
-} from '../store/projection-backfill';
+import { findMembershipBackfill, recordMembershipBackfillFinished, recordMembershipBackfillStarted, type BackfillRecord } from '../store/projection-backfill';
 
 /** MEMBERSHIP_BACKFILL: `auto` (an empty projection, or a run cut short), `always` (every start), `off`. */
 export type MembershipBackfillMode = 'auto' | 'always' | 'off';
@@ -39,7 +34,10 @@ export function prismaBackfillStore(db: Db): MembershipBackfillStore {
 }
 
 /** Whether this start runs the backfill, and why (logged). */
-export function backfillDecision(mode: MembershipBackfillMode, state: { projectionEmpty: boolean; lastRun?: BackfillRecord }): { run: boolean; reason: string } {
+export function backfillDecision(
+  mode: MembershipBackfillMode,
+  state: { projectionEmpty: boolean; lastRun?: BackfillRecord },
+): { run: boolean; reason: string } {
   if (mode === 'off') return { run: false, reason: 'MEMBERSHIP_BACKFILL=off' };
   if (mode === 'always') return { run: true, reason: 'MEMBERSHIP_BACKFILL=always' };
   if (state.lastRun && !state.lastRun.finishedAt) return { run: true, reason: `the run started at ${state.lastRun.startedAt.toISOString()} did not finish` };
@@ -107,7 +105,10 @@ export async function prepareMembershipBackfill(options: MembershipBackfillOptio
   await store.started(options.now());
   const source = options.source;
   if (!source) {
-    logger.warn({ reason: decision.reason }, 'membership backfill due, but ORGANISATION_GRPC_URL is empty: it runs at a start that has the organisation service');
+    logger.warn(
+      { reason: decision.reason },
+      'membership backfill due, but ORGANISATION_GRPC_URL is empty: it runs at a start that has the organisation service',
+    );
     return skipped();
   }
 
@@ -168,7 +169,10 @@ export async function prepareMembershipBackfill(options: MembershipBackfillOptio
         failures++;
         const delayMs = retryDelayMs({ maxAttempts: Infinity, ...options.retry }, failures);
         const code = (err as Partial<ServiceError>).code;
-        const message = code === status.UNIMPLEMENTED ? 'membership backfill: the organisation service has no ListMembershipSnapshot yet; retrying' : 'membership backfill: a page failed; retrying';
+        const message =
+          code === status.UNIMPLEMENTED
+            ? 'membership backfill: the organisation service has no ListMembershipSnapshot yet; retrying'
+            : 'membership backfill: a page failed; retrying';
         // Unreachable organisation service or database: log the first failures, then every tenth.
         // A gRPC status says enough without a stack; anything else (the database) keeps its stack.
         const cause = code === undefined ? { err } : { code, error: (err as Error).message };

@@ -1,51 +1,30 @@
-import { startConsumer, type JetStreamClient, type MessagingNames, type RunningConsumer } from '@platform/messaging';
-import { organisationEventsV1 } from '@platform/proto';
-import type { Logger } from '@platform/telemetry';
-import type { Registry } from 'prom-client';
+import { consumeEvents, SUBJECTS, type RunningConsumer, type ServiceEventSource } from '@platform/messaging';
 import { projectionRow } from '../domain/membership-projection';
-import type { NotificationsDb, Tx } from '../store/db';
-import { applyMembership, endOrganisationMemberships } from '../store/member-projection';
-import { SUBJECTS } from './subjects';
-
-export interface MembershipConsumerDeps {
-  js: JetStreamClient;
-  names: MessagingNames;
-  schema: string;
-  db: NotificationsDb;
-  logger: Logger;
-  metrics?: Registry;
-}
+import type { Tx } from '../store/db';
+import { applyMembership, endOrganizationMemberships } from '../store/member-projection';
 
 /**
  * Keeps the membership projection that notifications are addressed with: every membership's role
  * and status (organisation.membership.changed), every membership of a deleted organisation ended
  * (organisation.organisation.deleted). Starts with everything the stream holds.
  */
-export function consumeMembershipEvents(deps: MembershipConsumerDeps): Promise<RunningConsumer> {
-  return startConsumer<Tx>({
-    js: deps.js,
-    stream: deps.names.stream,
+export function consumeMembershipEvents(source: ServiceEventSource<Tx>): Promise<RunningConsumer> {
+  return consumeEvents(source, {
     durable: 'notifications-memberships',
-    filterSubjects: [deps.names.filter(SUBJECTS.membershipChanged), deps.names.filter(SUBJECTS.organisationDeleted)],
+    subjects: [SUBJECTS.membershipChanged, SUBJECTS.organizationDeleted],
     startAt: 'all',
-    schema: deps.schema,
-    withTransaction: (work) => deps.db.$transaction(work),
-    logger: deps.logger,
-    metrics: deps.metrics,
-    handle: async ({ subject, data, messageId, tx }) => {
-      const logical = deps.names.logical(subject);
-      if (logical === SUBJECTS.organisationDeleted) {
-        const event = organisationEventsV1.OrganisationDeleted.decode(data);
-        const version = new Date(event.occurredAt);
-        if (!Number.isNaN(version.getTime())) await endOrganisationMemberships(tx, event.organizationId, version);
+    handle: async (message) => {
+      if (message.subject === SUBJECTS.organizationDeleted) {
+        const version = new Date(message.event.occurredAt);
+        if (!Number.isNaN(version.getTime())) await endOrganizationMemberships(message.tx, message.event.organizationId, version);
         return;
       }
-      const row = projectionRow(organisationEventsV1.MembershipChanged.decode(data));
+      const row = projectionRow(message.event);
       if (!row) {
-        deps.logger.error({ messageId }, 'dropping a membership change without valid ids or time');
+        source.logger.error({ messageId: message.messageId }, 'dropping a membership change without valid ids or time');
         return;
       }
-      await applyMembership(tx, row);
+      await applyMembership(message.tx, row);
     },
   });
 }

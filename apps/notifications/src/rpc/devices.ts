@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { PlatformError, validate } from '@platform/errors';
-import type { AsyncService } from '@platform/grpc-server';
+import { PlatformError, uuid, validate } from '@platform/errors';
+import { callerOf, type AsyncService } from '@platform/grpc-server';
 import type { notificationsV1 } from '@platform/proto';
+import type { NotificationsDeps } from '../deps';
 import { registerDevice, unregisterDevice } from '../store/device-tokens';
-import { callerOf } from './caller';
-import type { NotificationsDeps } from './deps';
-import { uuid } from './inputs';
 import { toDeviceToken } from './mappers';
 
 export const PLATFORMS = ['ANDROID', 'IOS', 'WEB'] as const;

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { pagedEnvelope, parsePageQuery, parsePeriod } from '@platform/db';
-import { PlatformError, validate } from '@platform/errors';
-import type { AsyncService } from '@platform/grpc-server';
+import { optionalUuid, PlatformError, uuid, validate } from '@platform/errors';
+import { callerOf, type AsyncService } from '@platform/grpc-server';
+import type { notificationsV1 } from '@platform/proto';
+import type { NotificationsDeps } from '../deps';
 import { emailLogScope, mayReadEmailLog } from '../domain/organisation-scope';
 import { isTemplateType, TEMPLATE_TYPES } from '../domain/templates';
-import type { notificationsV1 } from '@platform/proto';
 import { findEmailLog, queryEmailLogs } from '../store/email-log';
-import { callerOf } from './caller';
-import type { NotificationsDeps } from './deps';
-import { optionalUuid, uuid } from './inputs';
 import { toEmailLog } from './mappers';
 
 export const EMAIL_STATUSES = ['SENT', 'FAILED', 'BOUNCED'] as const;

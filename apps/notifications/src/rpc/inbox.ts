@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { pagedEnvelope, parsePageQuery } from '@platform/db';
-import { PlatformError, validate } from '@platform/errors';
-import type { AsyncService } from '@platform/grpc-server';
+import { PlatformError, uuid, validate } from '@platform/errors';
+import { callerOf, type AsyncService } from '@platform/grpc-server';
 import type { notificationsV1 } from '@platform/proto';
+import type { NotificationsDeps } from '../deps';
+import { inboxOrganization } from '../domain/organisation-scope';
 import { deleteInboxEntry, findInboxEntry, listInbox, setInboxRead } from '../store/notifications';
-import { callerOf, inboxOrganisation } from './caller';
-import type { NotificationsDeps } from './deps';
-import { uuid } from './inputs';
 import { toInboxNotification } from './mappers';
 
 type InboxHandlers = Pick<
@@ -23,7 +22,7 @@ const notFound = () => PlatformError.notFound('Notification');
 export function inboxHandlers(deps: NotificationsDeps): InboxHandlers {
   async function ownEntry(notificationId: string, ctx: Parameters<InboxHandlers['getNotification']>[1]) {
     const caller = callerOf(ctx);
-    const entry = await findInboxEntry(deps.db, notificationId, caller.sub, inboxOrganisation(caller));
+    const entry = await findInboxEntry(deps.db, notificationId, caller.sub, inboxOrganization(caller));
     if (!entry) throw notFound();
     return { caller, entry };
   }
@@ -34,7 +33,7 @@ export function inboxHandlers(deps: NotificationsDeps): InboxHandlers {
       const page = parsePageQuery(request, { sortable: ['createdAt'], defaultSort: { field: 'createdAt', direction: 'desc' } });
       const { rows, total } = await listInbox(deps.db, {
         recipientId: caller.sub,
-        organizationId: inboxOrganisation(caller),
+        organizationId: inboxOrganization(caller),
         read: request.read,
         direction: page.sort.direction,
         skip: page.skip,

@@ -2,7 +2,8 @@ import type { notificationsV1 } from '@platform/proto';
 import type { DeviceToken, EmailLog, InboxEntry, Notification } from '../store/generated/client';
 
 const orNull = <T>(value: T | null): T | undefined => value ?? undefined;
-const asObject = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const asObject = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** A notification as its sender sees it (with the number of inbox entries written). */
 export function toSentNotification(n: Notification): notificationsV1.Notification {

@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import { PlatformError, validate } from '@platform/errors';
-import type { AsyncService } from '@platform/grpc-server';
-import { isMembersOnly, recipientFilter, RECEIVING_STATUS } from '../domain/notification-target';
-import { dataViolations, MAX_BODY_LENGTH, MAX_TITLE_LENGTH } from '../domain/push-message';
-import { senderOrganisation } from '../domain/organisation-scope';
+import { jsonObject, optionalUuid, PlatformError, validate } from '@platform/errors';
+import { callerOf, type AsyncService } from '@platform/grpc-server';
 import type { notificationsV1 } from '@platform/proto';
+import type { NotificationsDeps } from '../deps';
+import { isMembersOnly, recipientFilter, RECEIVING_STATUS } from '../domain/notification-target';
+import { senderOrganization } from '../domain/organisation-scope';
+import { dataViolations, MAX_BODY_LENGTH, MAX_TITLE_LENGTH } from '../domain/push-message';
 import { findMembership } from '../store/member-projection';
 import { createNotification } from '../store/notifications';
-import { callerOf } from './caller';
-import type { NotificationsDeps } from './deps';
-import { jsonObject, optionalUuid } from './inputs';
 import { toSentNotification } from './mappers';
 
 const input = z.object({
@@ -33,7 +31,7 @@ export function sendNotificationHandlers(deps: NotificationsDeps): Pick<AsyncSer
     async sendNotification(request, ctx) {
       const caller = callerOf(ctx);
       const req = validate(input, request);
-      const organizationId = senderOrganisation(caller, req.organizationId);
+      const organizationId = senderOrganization(caller, req.organizationId);
       const data = req.data ?? {};
       const membersOnly = isMembersOnly(data);
       const filter = recipientFilter(req, membersOnly);

@@ -1,5 +1,5 @@
+import { isUniqueViolation } from '@platform/db';
 import type { Db, NotificationsDb } from './db';
-import { isUniqueViolation } from './errors';
 
 export interface DeviceRegistration {
   accountId: string;

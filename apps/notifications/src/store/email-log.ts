@@ -1,16 +1,13 @@
-import type { Period } from '@platform/db';
+import { createdWithin, type PeriodPage } from '@platform/db';
 import type { Db, NotificationsDb } from './db';
 import type { EmailStatus, Prisma } from './generated/client';
 
-export interface EmailLogQuery {
+export interface EmailLogQuery extends PeriodPage {
   /** Undefined: every organisation and platform mail (platform administrators). */
   organizationId?: string;
   status?: EmailStatus;
   recipient?: string;
   templateType?: string;
-  period: Period;
-  skip: number;
-  take: number;
 }
 
 /** A page of the email log, newest first. */
@@ -20,7 +17,7 @@ export async function queryEmailLogs(db: NotificationsDb, query: EmailLogQuery) 
     ...(query.status ? { status: query.status } : {}),
     ...(query.recipient ? { recipient: query.recipient.trim().toLowerCase() } : {}),
     ...(query.templateType ? { templateType: query.templateType } : {}),
-    ...(query.period.from || query.period.until ? { createdAt: { gte: query.period.from, lt: query.period.until } } : {}),
+    ...createdWithin(query.period),
   };
   const [rows, total] = await db.$transaction([
     db.emailLog.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: query.skip, take: query.take }),

@@ -30,7 +30,7 @@ export async function projectionIsEmpty(db: Db): Promise<boolean> {
 }
 
 /** A deleted organisation: every membership known before the deletion ends. */
-export async function endOrganisationMemberships(db: Db, organizationId: string, version: Date): Promise<void> {
+export async function endOrganizationMemberships(db: Db, organizationId: string, version: Date): Promise<void> {
   await db.memberProjection.updateMany({ where: { organizationId, version: { lte: version } }, data: { status: 'INACTIVE', version } });
 }
 

@@ -56,7 +56,11 @@ export async function createNotification(tx: Tx, input: NewNotification, filter:
     filter.excludeGuests,
   );
   await tx.pushJob.create({
-    data: { notificationId: notification.id, status: input.push && recipients > 0 ? 'PENDING' : 'SKIPPED', finishedAt: input.push && recipients > 0 ? null : input.createdAt },
+    data: {
+      notificationId: notification.id,
+      status: input.push && recipients > 0 ? 'PENDING' : 'SKIPPED',
+      finishedAt: input.push && recipients > 0 ? null : input.createdAt,
+    },
   });
   return tx.notification.update({ where: { id: notification.id }, data: { recipientCount: recipients } });
 }

@@ -59,7 +59,12 @@ export interface TokenRow {
  * The next device tokens of a notification's recipients after the cursor, in (recipient, token)
  * order: one indexed walk, a page at a time, so memory stays flat whatever the fan-out.
  */
-export async function nextTokenBatch(db: NotificationsDb, notificationId: string, cursor: { recipient: string | null; token: string | null }, limit: number): Promise<TokenRow[]> {
+export async function nextTokenBatch(
+  db: NotificationsDb,
+  notificationId: string,
+  cursor: { recipient: string | null; token: string | null },
+  limit: number,
+): Promise<TokenRow[]> {
   const rows = await db.$queryRawUnsafe<Array<{ token_id: string; push_token: string; recipient_id: string }>>(
     `SELECT d.id AS token_id, d.push_token, e.recipient_id
        FROM inbox_entry e JOIN device_token d ON d.account_id = e.recipient_id

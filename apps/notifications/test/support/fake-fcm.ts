@@ -60,9 +60,11 @@ export async function startFakeFcm(projectId = 'test-project'): Promise<FakeFcm>
       }
       const send = /^\/v1\/projects\/([^/]+)\/messages:send$/.exec(url);
       if (req.method === 'POST' && send) {
-        if (req.headers.authorization !== 'Bearer fake-access-token') return json(401, { error: { code: 401, message: 'no token', status: 'UNAUTHENTICATED' } });
+        if (req.headers.authorization !== 'Bearer fake-access-token')
+          return json(401, { error: { code: 401, message: 'no token', status: 'UNAUTHENTICATED' } });
         if (state.failAll) return json(500, { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } });
-        const message = (JSON.parse(body) as { message: { token: string; notification?: { title?: string; body?: string }; data?: Record<string, string> } }).message;
+        const message = (JSON.parse(body) as { message: { token: string; notification?: { title?: string; body?: string }; data?: Record<string, string> } })
+          .message;
         state.sends.push({
           host: String(req.headers.host ?? ''),
           token: message.token,

@@ -36,7 +36,10 @@ export interface SmtpSink {
 
 /** Undoes quoted-printable soft breaks and escapes (enough to search a message nodemailer wrote). */
 export function decodeQuotedPrintable(raw: string): string {
-  const bytes = Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+  const bytes = Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  );
   return bytes.toString('utf8');
 }
 

@@ -2,7 +2,7 @@ import type { CallContext } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
 import type { Logger } from '@platform/telemetry';
 import { limitFromSettings, type MembershipLimit } from '../domain/membership-limit';
-import type { MembershipLimitPolicy } from '../rpc/deps';
+import type { MembershipLimitPolicy } from './ports';
 
 export interface CachedLimitOptions {
   /** Identity's ReadSystemSettings. */
@@ -31,7 +31,10 @@ export function cachedMembershipLimit(options: CachedLimitOptions): MembershipLi
         return cached.limit;
       } catch (err) {
         if (!cached) throw err;
-        options.logger.warn({ err, limit: cached.limit, readAt: new Date(cached.readAt).toISOString() }, 'system settings unavailable: using the last maxOrganisationsPerUser read');
+        options.logger.warn(
+          { err, limit: cached.limit, readAt: new Date(cached.readAt).toISOString() },
+          'system settings unavailable: using the last maxOrganisationsPerUser read',
+        );
         return cached.limit;
       }
     },

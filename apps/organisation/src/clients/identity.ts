@@ -2,7 +2,7 @@ import { status, type ServiceError } from '@grpc/grpc-js';
 import { PlatformError } from '@platform/errors';
 import { createClient, unary, type CallContext, type ServiceTokens } from '@platform/grpc-server';
 import { identityV1 } from '@platform/proto';
-import type { Identity } from '../rpc/deps';
+import type { Identity } from './ports';
 
 const isStatus = (err: unknown, code: status): boolean => (err as Partial<ServiceError>)?.code === code;
 

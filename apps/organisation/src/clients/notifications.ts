@@ -3,7 +3,7 @@ import { ERROR_VIOLATIONS_KEY, PlatformError, type FieldViolation } from '@platf
 import { createClient, unary, type CallContext, type ServiceTokens } from '@platform/grpc-server';
 import { notificationsV1 } from '@platform/proto';
 import type { DefaultTemplate } from '../domain/email-templates';
-import type { Notifications } from '../rpc/deps';
+import type { Notifications } from './ports';
 
 /** The built-in templates change only when notifications is deployed: reuse them this long. */
 const DEFAULTS_CACHE_MS = 60_000;

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { SmtpClient, SmtpServer } from '../rpc/deps';
+import type { SmtpClient, SmtpServer } from './ports';
 
 /**
  * nodemailer, one transport per call (settings change between tests; nothing is pooled), each

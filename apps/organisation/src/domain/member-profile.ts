@@ -60,7 +60,9 @@ export const MAX_SEARCH_WORDS = 5;
 
 /** The words of a search term, folded like the search text; each must occur in name or email. */
 export function searchWords(term: string): string[] {
-  const words = fold(term).split(' ').filter((w) => w.length > 0);
+  const words = fold(term)
+    .split(' ')
+    .filter((w) => w.length > 0);
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }
 

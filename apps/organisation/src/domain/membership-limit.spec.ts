@@ -18,7 +18,10 @@ describe('maxOrganisationsPerUser', () => {
   });
 
   it('refuses a membership beyond the limit with CONFLICT (409) naming the limit', () => {
-    expect(refusal(() => assertMayJoin(3, 3))).toMatchObject({ code: ErrorCode.CONFLICT, message: 'The user already belongs to the maximum of 3 organisations' });
+    expect(refusal(() => assertMayJoin(3, 3))).toMatchObject({
+      code: ErrorCode.CONFLICT,
+      message: 'The user already belongs to the maximum of 3 organisations',
+    });
     expect(refusal(() => assertMayJoin(1, 5))?.message).toBe('The user already belongs to the maximum of 1 organisations');
   });
 

@@ -20,5 +20,7 @@ export function assertMayJoin(limit: MembershipLimit, runningMemberships: number
 
 /** The limit from a `SystemSettings` answer: absent or not a positive integer means none. */
 export function limitFromSettings(maxOrganisationsPerUser: number | undefined): MembershipLimit {
-  return maxOrganisationsPerUser !== undefined && Number.isInteger(maxOrganisationsPerUser) && maxOrganisationsPerUser > 0 ? maxOrganisationsPerUser : undefined;
+  return maxOrganisationsPerUser !== undefined && Number.isInteger(maxOrganisationsPerUser) && maxOrganisationsPerUser > 0
+    ? maxOrganisationsPerUser
+    : undefined;
 }

@@ -8,7 +8,8 @@ describe('who may manage owners', () => {
   });
 
   it('is never an ADMIN or lesser role, other staff, or an anonymous caller', () => {
-    for (const role of ['ADMIN', 'MANAGER', 'MEMBER', 'GUEST'] as const) expect(mayManageOwners({ userType: 'ORGANIZATION', organizationRole: role })).toBe(false);
+    for (const role of ['ADMIN', 'MANAGER', 'MEMBER', 'GUEST'] as const)
+      expect(mayManageOwners({ userType: 'ORGANIZATION', organizationRole: role })).toBe(false);
     expect(mayManageOwners({ userType: 'SYSTEM', systemRole: 'SUPPORT_ADMIN' })).toBe(false);
     expect(mayManageOwners(undefined)).toBe(false);
   });

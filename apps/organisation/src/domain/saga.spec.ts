@@ -47,9 +47,7 @@ describe('sagas', () => {
     const { log, step } = recorder();
     const broken: SagaStep<unknown> = { name: 'broken', run: async () => undefined, compensate: async () => Promise.reject(new Error('no')) };
     const failed: string[] = [];
-    await expect(
-      runSaga([step('a'), broken, step('c', true)], {}, { onCompensationFailed: (name) => failed.push(name) }),
-    ).rejects.toThrow('c failed');
+    await expect(runSaga([step('a'), broken, step('c', true)], {}, { onCompensationFailed: (name) => failed.push(name) })).rejects.toThrow('c failed');
     expect(log).toEqual(['run a', 'undo a']);
     expect(failed).toEqual(['broken']);
   });

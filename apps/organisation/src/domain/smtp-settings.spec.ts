@@ -31,10 +31,16 @@ describe('SMTP settings', () => {
     expect(describeSmtpFailure({ code: 'EAUTH', response: '535 5.7.8 Authentication failed' }, server)).toBe(
       'The server at mail.example.org:587 refused the login: 535 5.7.8 Authentication failed',
     );
-    expect(describeSmtpFailure({ code: 'EENVELOPE', response: '550 no such user', responseCode: 550 }, server)).toContain('refused the sender or recipient: 550 no such user');
+    expect(describeSmtpFailure({ code: 'EENVELOPE', response: '550 no such user', responseCode: 550 }, server)).toContain(
+      'refused the sender or recipient: 550 no such user',
+    );
     expect(describeSmtpFailure({ code: 'ETIMEDOUT' }, server)).toContain('did not answer in time');
-    expect(describeSmtpFailure({ responseCode: 421, command: 'CONN', response: '421 busy' }, server)).toBe('The server at mail.example.org:587 answered CONN with an error: 421 busy');
-    expect(describeSmtpFailure({ code: 'ESOCKET', message: 'connect ECONNREFUSED 127.0.0.1:25' }, server)).toBe('Could not connect to mail.example.org:587: connection refused');
+    expect(describeSmtpFailure({ responseCode: 421, command: 'CONN', response: '421 busy' }, server)).toBe(
+      'The server at mail.example.org:587 answered CONN with an error: 421 busy',
+    );
+    expect(describeSmtpFailure({ code: 'ESOCKET', message: 'connect ECONNREFUSED 127.0.0.1:25' }, server)).toBe(
+      'Could not connect to mail.example.org:587: connection refused',
+    );
     expect(describeSmtpFailure({ code: 'ECONNECTION', message: 'Connection closed unexpectedly' }, server)).toBe(
       'SMTP at mail.example.org:587 failed: Connection closed unexpectedly',
     );

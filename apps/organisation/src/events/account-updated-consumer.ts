@@ -1,40 +1,19 @@
-import { startConsumer, type JetStreamClient, type MessagingNames, type RunningConsumer } from '@platform/messaging';
-import { eventsV1 } from '@platform/proto';
-import type { Logger } from '@platform/telemetry';
-import type { Registry } from 'prom-client';
+import { consumeEvents, SUBJECTS, type RunningConsumer, type ServiceEventSource } from '@platform/messaging';
 import { parseVersion } from '../domain/projection-version';
 import { refreshKnownAccount } from '../store/accounts';
-import type { OrganisationDb, Tx } from '../store/db';
+import type { Tx } from '../store/db';
 import { refreshListColumns } from '../store/memberships';
-
-export const ACCOUNT_UPDATED = 'identity.account.updated';
-
-export interface AccountConsumerDeps {
-  js: JetStreamClient;
-  names: MessagingNames;
-  schema: string;
-  db: OrganisationDb;
-  logger: Logger;
-  metrics?: Registry;
-}
 
 /**
  * Keeps the account projection (email, names, account status) and the member-list columns in step
  * with identity. An update older than what the projection holds is ignored; the membership name
  * overrides of each organisation are kept.
  */
-export function consumeAccountUpdates(deps: AccountConsumerDeps): Promise<RunningConsumer> {
-  return startConsumer<Tx>({
-    js: deps.js,
-    stream: deps.names.stream,
+export function consumeAccountUpdates(source: ServiceEventSource<Tx>): Promise<RunningConsumer> {
+  return consumeEvents(source, {
     durable: 'organisation-account-updated',
-    filterSubjects: [deps.names.filter(ACCOUNT_UPDATED)],
-    schema: deps.schema,
-    withTransaction: (work) => deps.db.$transaction(work),
-    logger: deps.logger,
-    metrics: deps.metrics,
-    handle: async ({ data, tx }) => {
-      const update = eventsV1.AccountUpdated.decode(data);
+    subjects: [SUBJECTS.accountUpdated],
+    handle: async ({ event: update, tx }) => {
       const account = await refreshKnownAccount(tx, {
         id: update.accountId,
         email: update.email,

@@ -1,15 +1,7 @@
-import { writeOutbox, type MessagingNames } from '@platform/messaging';
-import { eventsCommonV1, organisationEventsV1 } from '@platform/proto';
-import type { AuditActionName } from '../domain/audit-actions';
+import { outboxAuditWriter, type AuditEntry } from '@platform/audit';
+import { outboxWriter, SUBJECTS, type MessagingNames } from '@platform/messaging';
+import type { organisationEventsV1 } from '@platform/proto';
 import type { Tx } from '../store/db';
-
-export const SUBJECTS = {
-  membershipChanged: 'organisation.membership.changed',
-  memberInvited: 'organisation.member.invited',
-  organisationCreated: 'organisation.organisation.created',
-  organisationDeleted: 'organisation.organisation.deleted',
-  auditRecorded: 'audit.recorded',
-} as const;
 
 export interface MembershipChange {
   accountId: string;
@@ -23,22 +15,6 @@ export interface MembershipChange {
   occurredAt: Date;
 }
 
-/** An audit entry (identity stores it): whom it concerns, what happened, and who did it from where. */
-export interface AuditFacts {
-  action: AuditActionName;
-  /** The account the action concerns: the member, or for organisation actions the one who acted. */
-  userId: string;
-  userEmail: string;
-  organizationId: string;
-  resourceType: 'ORGANIZATION' | 'MEMBERSHIP';
-  resourceId: string;
-  ipAddress?: string;
-  userAgent?: string;
-  /** Who acted (`by`) and what changed. */
-  detail: Record<string, unknown>;
-  occurredAt: Date;
-}
-
 type Payload<T> = Omit<T, 'occurredAt'> & { occurredAt: Date };
 
 /** The events the organisation service publishes, each written to the outbox in the caller's transaction. */
@@ -47,36 +23,19 @@ export interface OrganisationEvents {
   memberInvited(tx: Tx, event: Payload<organisationEventsV1.MemberInvited>): Promise<void>;
   organisationCreated(tx: Tx, event: Payload<organisationEventsV1.OrganisationCreated>): Promise<void>;
   organisationDeleted(tx: Tx, event: Payload<organisationEventsV1.OrganisationDeleted>): Promise<void>;
-  auditRecorded(tx: Tx, facts: AuditFacts): Promise<void>;
+  /** An audit entry (identity stores it): whom it concerns, what happened, and who did it from where. */
+  auditRecorded(tx: Tx, entry: AuditEntry): Promise<void>;
 }
 
 export function outboxEvents(schema: string, names: MessagingNames): OrganisationEvents {
-  const write = (tx: Tx, subject: string, payload: Uint8Array) => writeOutbox(tx, schema, { subject: names.subject(subject), payload }).then(() => undefined);
+  const write = outboxWriter(schema, names);
+  const audit = outboxAuditWriter(write);
+  const at = <T extends { occurredAt: Date }>(event: T) => ({ ...event, occurredAt: event.occurredAt.toISOString() });
   return {
-    membershipChanged: (tx, change) =>
-      write(tx, SUBJECTS.membershipChanged, organisationEventsV1.MembershipChanged.encode({ ...change, occurredAt: change.occurredAt.toISOString() }).finish()),
-    memberInvited: (tx, event) =>
-      write(tx, SUBJECTS.memberInvited, organisationEventsV1.MemberInvited.encode({ ...event, occurredAt: event.occurredAt.toISOString() }).finish()),
-    organisationCreated: (tx, event) =>
-      write(tx, SUBJECTS.organisationCreated, organisationEventsV1.OrganisationCreated.encode({ ...event, occurredAt: event.occurredAt.toISOString() }).finish()),
-    organisationDeleted: (tx, event) =>
-      write(tx, SUBJECTS.organisationDeleted, organisationEventsV1.OrganisationDeleted.encode({ ...event, occurredAt: event.occurredAt.toISOString() }).finish()),
-    auditRecorded: (tx, facts) =>
-      write(
-        tx,
-        SUBJECTS.auditRecorded,
-        eventsCommonV1.AuditRecorded.encode({
-          userId: facts.userId,
-          userEmail: facts.userEmail,
-          organizationId: facts.organizationId,
-          action: facts.action,
-          resourceType: facts.resourceType,
-          resourceId: facts.resourceId,
-          ipAddress: facts.ipAddress ?? '',
-          userAgent: facts.userAgent ?? '',
-          occurredAt: facts.occurredAt.toISOString(),
-          detailJson: JSON.stringify(facts.detail),
-        }).finish(),
-      ),
+    membershipChanged: async (tx, change) => void (await write(tx, SUBJECTS.membershipChanged, at(change))),
+    memberInvited: async (tx, event) => void (await write(tx, SUBJECTS.memberInvited, at(event))),
+    organisationCreated: async (tx, event) => void (await write(tx, SUBJECTS.organizationCreated, at(event))),
+    organisationDeleted: async (tx, event) => void (await write(tx, SUBJECTS.organizationDeleted, at(event))),
+    auditRecorded: (tx, entry) => audit.record(tx, entry),
   };
 }

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { pagedEnvelope, parsePageQuery } from '@platform/db';
-import { PlatformError, validate } from '@platform/errors';
+import { optionalUuid, PlatformError, searchTerm, uuid, validate } from '@platform/errors';
 import type { AsyncService, CallContext } from '@platform/grpc-server';
 import type { identityV1, organisationV1 } from '@platform/proto';
+import type { OrganisationDeps } from '../deps';
 import { searchWords } from '../domain/member-profile';
 import { CURRENT_STATUSES, type MembershipStatus } from '../domain/membership-status';
 import { MEMBER_SORT_FIELDS, queryPlatformMembers } from '../store/member-list';
 import { membershipsOfAccount } from '../store/memberships';
-import type { OrganisationDeps } from './deps';
-import { membershipStatus, optionalUuid, searchTerm, uuid } from './inputs';
+import { membershipStatus } from './inputs';
 import { platformRowToAdminUser } from './mappers';
 
 export const ACCOUNT_STATUSES = ['PENDING_VERIFICATION', 'ACTIVE', 'SUSPENDED', 'DEACTIVATED', 'BANNED'] as const;
@@ -46,7 +46,7 @@ export function adminUserHandlers(deps: OrganisationDeps): AdminUserHandlers {
       const input = validate(listInput, request);
       const page = parsePageQuery(request, { sortable: MEMBER_SORT_FIELDS, defaultSort: { field: 'lastName', direction: 'asc' } });
       const { rows, total } = await queryPlatformMembers(deps.db, {
-        organisationId: input.organizationId || undefined,
+        organizationId: input.organizationId || undefined,
         statuses: input.status ? [input.status as MembershipStatus] : CURRENT_STATUSES,
         words: searchWords(input.search),
         accountStatus: input.accountStatus || undefined,
@@ -78,9 +78,9 @@ export function adminUserHandlers(deps: OrganisationDeps): AdminUserHandlers {
         emailVerified: account.emailVerified,
         createdAt: account.createdAt,
         memberships: memberships.map((m) => ({
-          organizationId: m.organisation.id,
-          organizationName: m.organisation.name,
-          organizationSlug: m.organisation.slug,
+          organizationId: m.organization.id,
+          organizationName: m.organization.name,
+          organizationSlug: m.organization.slug,
           roleId: m.role.id,
           roles: [m.role.name],
           status: m.status,

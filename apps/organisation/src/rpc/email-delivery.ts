@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { validate } from '@platform/errors';
+import { uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
+import type { OrganisationDeps } from '../deps';
 import { deliveryTemplate, normaliseTemplateType, TEMPLATE_TYPE_PATTERN } from '../domain/email-templates';
+import { organizationNotFound } from '../domain/errors';
 import { findTemplateByType } from '../store/email-templates';
-import { findLiveOrganisation } from '../store/organisations';
+import { findLiveOrganization } from '../store/organisations';
 import { findSmtpSettings } from '../store/smtp-settings';
-import type { OrganisationDeps } from './deps';
-import { uuid } from './inputs';
-import { organisationNotFound } from './organisations';
 
 const queryInput = z.object({
   organizationId: uuid,
@@ -27,8 +26,8 @@ export function emailDeliveryHandlers(deps: OrganisationDeps): Pick<AsyncService
   return {
     async getEmailDelivery(request) {
       const { organizationId, type } = validate(queryInput, request);
-      const org = await findLiveOrganisation(deps.db, organizationId);
-      if (!org) throw organisationNotFound();
+      const org = await findLiveOrganization(deps.db, organizationId);
+      if (!org) throw organizationNotFound();
       const [template, smtp] = await Promise.all([findTemplateByType(deps.db, organizationId, type), findSmtpSettings(deps.db, organizationId)]);
       return {
         organizationName: org.name,

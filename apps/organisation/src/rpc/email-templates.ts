@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { PlatformError, validate } from '@platform/errors';
+import { PlatformError, uuid, validate } from '@platform/errors';
 import type { AsyncService, CallContext } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
+import type { OrganisationDeps } from '../deps';
 import { effectiveTemplate, normaliseTemplateType, previewValues, TEMPLATE_TYPE_PATTERN, type DefaultTemplate } from '../domain/email-templates';
+import { organizationNotFound } from '../domain/errors';
 import { ensureTemplateRows, findTemplateById, findTemplateByType, listTemplateRows, saveTemplateContent } from '../store/email-templates';
-import type { Organisation } from '../store/generated/client';
-import { findLiveOrganisation } from '../store/organisations';
-import type { OrganisationDeps } from './deps';
-import { uuid } from './inputs';
+import type { Organization } from '../store/generated/client';
+import { findLiveOrganization } from '../store/organisations';
 import { toEmailTemplateMessage } from './mappers';
-import { organisationNotFound } from './organisations';
 
 const templateType = z
   .string()
@@ -19,7 +18,7 @@ const templateType = z
 const subject = z.string().min(1, 'is required').max(250, 'must be at most 250 characters');
 const body = z.string().min(1, 'is required').max(100_000, 'must be at most 100000 characters');
 
-const byOrganisation = z.object({ organizationId: uuid });
+const byOrganization = z.object({ organizationId: uuid });
 const byType = z.object({ organizationId: uuid, type: templateType });
 const updateInput = z.object({ organizationId: uuid, templateId: uuid, subject, body });
 const previewInput = z
@@ -34,9 +33,9 @@ type EmailTemplateHandlers = Pick<
 const templateNotFound = (): PlatformError => PlatformError.notFound('Email template');
 
 export function emailTemplateHandlers(deps: OrganisationDeps): EmailTemplateHandlers {
-  const liveOrganisation = async (id: string): Promise<Organisation> => {
-    const org = await findLiveOrganisation(deps.db, id);
-    if (!org) throw organisationNotFound();
+  const liveOrganization = async (id: string): Promise<Organization> => {
+    const org = await findLiveOrganization(deps.db, id);
+    if (!org) throw organizationNotFound();
     return org;
   };
 
@@ -49,18 +48,18 @@ export function emailTemplateHandlers(deps: OrganisationDeps): EmailTemplateHand
   };
 
   /** The organisation's template row of a type, created (as the default) when it has none yet. */
-  const rowOfType = async (organisationId: string, type: string) => {
-    const existing = await findTemplateByType(deps.db, organisationId, type);
+  const rowOfType = async (organizationId: string, type: string) => {
+    const existing = await findTemplateByType(deps.db, organizationId, type);
     if (existing) return existing;
-    await ensureTemplateRows(deps.db, organisationId, [type]);
-    const created = await findTemplateByType(deps.db, organisationId, type);
+    await ensureTemplateRows(deps.db, organizationId, [type]);
+    const created = await findTemplateByType(deps.db, organizationId, type);
     if (!created) throw templateNotFound();
     return created;
   };
 
   /** A template of the organisation by id with its type's default (404 for another organisation's). */
-  const rowById = async (organisationId: string, templateId: string, ctx: CallContext) => {
-    const row = await findTemplateById(deps.db, organisationId, templateId);
+  const rowById = async (organizationId: string, templateId: string, ctx: CallContext) => {
+    const row = await findTemplateById(deps.db, organizationId, templateId);
     if (!row) throw templateNotFound();
     const defaults = await deps.notifications.defaultTemplates(ctx);
     const fallback = defaults.find((d) => d.type === row.type);
@@ -71,8 +70,8 @@ export function emailTemplateHandlers(deps: OrganisationDeps): EmailTemplateHand
   return {
     /** One per type notifications knows, in its order; rows are created for the types without one. */
     async listEmailTemplates(request, ctx) {
-      const { organizationId } = validate(byOrganisation, request);
-      await liveOrganisation(organizationId);
+      const { organizationId } = validate(byOrganization, request);
+      await liveOrganization(organizationId);
       const defaults = await deps.notifications.defaultTemplates(ctx);
       let rows = await listTemplateRows(deps.db, organizationId);
       const missing = defaults.filter((d) => !rows.some((r) => r.type === d.type));
@@ -95,7 +94,7 @@ export function emailTemplateHandlers(deps: OrganisationDeps): EmailTemplateHand
 
     async getEmailTemplateByType(request, ctx) {
       const { organizationId, type } = validate(byType, request);
-      await liveOrganisation(organizationId);
+      await liveOrganization(organizationId);
       const fallback = await defaultOf(type, ctx);
       return toEmailTemplateMessage(await rowOfType(organizationId, type), fallback);
     },
@@ -103,7 +102,7 @@ export function emailTemplateHandlers(deps: OrganisationDeps): EmailTemplateHand
     /** Saves subject and body once notifications' rules accept them (400 with its violations otherwise). */
     async updateEmailTemplate(request, ctx) {
       const input = validate(updateInput, request);
-      const org = await liveOrganisation(input.organizationId);
+      const org = await liveOrganization(input.organizationId);
       const { row, fallback } = await rowById(org.id, input.templateId, ctx);
       await deps.notifications.renderTemplate({ type: row.type, subject: input.subject, body: input.body, values: previewValues(org) }, ctx);
       return toEmailTemplateMessage(await saveTemplateContent(deps.db, row.id, { subject: input.subject, body: input.body }), fallback);
@@ -112,17 +111,20 @@ export function emailTemplateHandlers(deps: OrganisationDeps): EmailTemplateHand
     /** The saved template, or the draft given, rendered with sample data and the organisation's name. */
     async previewEmailTemplate(request, ctx) {
       const input = validate(previewInput, request);
-      const org = await liveOrganisation(input.organizationId);
+      const org = await liveOrganization(input.organizationId);
       const { row, fallback } = await rowById(org.id, input.templateId, ctx);
       const content = input.subject !== undefined && input.body !== undefined ? { subject: input.subject, body: input.body } : effectiveTemplate(row, fallback);
-      const rendered = await deps.notifications.renderTemplate({ type: row.type, subject: content.subject, body: content.body, values: previewValues(org) }, ctx);
+      const rendered = await deps.notifications.renderTemplate(
+        { type: row.type, subject: content.subject, body: content.body, values: previewValues(org) },
+        ctx,
+      );
       return { subject: rendered.subject, html: rendered.html, text: rendered.text };
     },
 
     /** Back to the built-in default; the template keeps its id. */
     async resetEmailTemplate(request, ctx) {
       const { organizationId, type } = validate(byType, request);
-      await liveOrganisation(organizationId);
+      await liveOrganization(organizationId);
       const fallback = await defaultOf(type, ctx);
       const row = await rowOfType(organizationId, type);
       return toEmailTemplateMessage(await saveTemplateContent(deps.db, row.id, { subject: null, body: null }), fallback);

@@ -3,10 +3,7 @@ import { isMembershipStatus, MEMBERSHIP_STATUSES } from '../domain/membership-st
 import { ORG_TYPES, isOrgType } from '../domain/org-types';
 import { slugProblem, subdomainProblem } from '../domain/slug';
 
-/** Field rules shared by the organisation service's RPCs (lengths as the gateway bounds them). */
-export const uuid = z.string().uuid('must be a UUID');
-export const email = z.string().trim().min(1, { error: 'is required', abort: true }).max(254, 'must be at most 254 characters').email('must be a valid email address');
-export const name = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+/** Field rules of the organisation service's own RPCs (the common ones are in @platform/errors). */
 export const orgName = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
 export const description = z.string().trim().max(5000, 'must be at most 5000 characters');
 export const websiteUrl = z
@@ -16,19 +13,15 @@ export const websiteUrl = z
   .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), 'must be an http or https URL');
 
 // Slugs and subdomains are taken exactly as sent: no silent trimming or lower-casing.
-export const slug = z
-  .string()
-  .superRefine((value, ctx) => {
-    const problem = slugProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+export const slug = z.string().superRefine((value, ctx) => {
+  const problem = slugProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
-export const subdomain = z
-  .string()
-  .superRefine((value, ctx) => {
-    const problem = subdomainProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+export const subdomain = z.string().superRefine((value, ctx) => {
+  const problem = subdomainProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const orgType = z
   .string()
@@ -36,9 +29,3 @@ export const orgType = z
   .refine(isOrgType, `must be one of ${ORG_TYPES.join(', ')}`);
 
 export const membershipStatus = z.string().refine(isMembershipStatus, `must be one of ${MEMBERSHIP_STATUSES.join(', ')}`);
-
-/** A search term: bounded, and optional ('' means none). */
-export const searchTerm = z.string().trim().max(200, 'must be at most 200 characters');
-
-/** '' (not given) or a UUID. */
-export const optionalUuid = z.union([z.literal(''), uuid]);

@@ -1,11 +1,11 @@
 import type { organisationV1 } from '@platform/proto';
 import { effectiveTemplate, type DefaultTemplate } from '../domain/email-templates';
 import { ROLE_DESCRIPTIONS } from '../domain/roles';
-import type { EmailTemplate, Organisation, Role, SmtpSettings } from '../store/generated/client';
+import type { EmailTemplate, Organization, Role, SmtpSettings } from '../store/generated/client';
 import type { MembershipWithRole } from '../store/memberships';
 import type { MemberRow, PlatformMemberRow } from '../store/member-list';
 
-export function toOrganisationMessage(org: Organisation): organisationV1.Organisation {
+export function toOrganisationMessage(org: Organization): organisationV1.Organisation {
   return {
     id: org.id,
     name: org.name,
@@ -71,7 +71,7 @@ export function toEmailTemplateMessage(row: EmailTemplate, fallback: DefaultTemp
   const shown = effectiveTemplate(row, fallback);
   return {
     id: row.id,
-    organizationId: row.organisationId,
+    organizationId: row.organizationId,
     type: row.type,
     subject: shown.subject,
     body: shown.body,

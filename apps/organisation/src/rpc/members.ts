@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import type { OrgRole } from '@platform/auth';
-import { pagedEnvelope, parsePageQuery } from '@platform/db';
-import { PlatformError, validate } from '@platform/errors';
+import { isUniqueViolation, pagedEnvelope, parsePageQuery } from '@platform/db';
+import { email, optionalUuid, personName, PlatformError, searchTerm, uuid, validate } from '@platform/errors';
 import type { AsyncService, CallContext } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
+import { attachMember, discardCreatedAccount } from '../app/attach-member';
+import { recordMembershipChange } from '../app/audit-entries';
+import type { OrganisationDeps } from '../deps';
+import { alreadyMember, organizationNotFound } from '../domain/errors';
 import { assertKeepsAnOwner } from '../domain/last-owner';
 import { listColumns, overrideFor, searchWords } from '../domain/member-profile';
 import { assertMayJoin } from '../domain/membership-limit';
@@ -11,31 +15,26 @@ import { CURRENT_STATUSES, isCurrent, statusOnAdd, transition, type MembershipSt
 import { DEFAULT_MEMBER_ROLE, mayManageOwners, touchesOwner } from '../domain/roles';
 import { lockAccount } from '../store/accounts';
 import type { Tx } from '../store/db';
-import { isUniqueViolation } from '../store/errors';
-import { MEMBER_SORT_FIELDS, queryOrganisationMembers } from '../store/member-list';
+import { MEMBER_SORT_FIELDS, queryOrganizationMembers } from '../store/member-list';
 import { countActiveOwners, countRunningMemberships, findMembership, updateMembership, type MembershipWithRole } from '../store/memberships';
-import { findLiveOrganisation, findRole, findRoleByName, lockLiveOrganisation } from '../store/organisations';
-import { alreadyMember, attachMember, discardCreatedAccount } from './attach-member';
-import { recordMembershipChange } from './audit';
-import type { OrganisationDeps } from './deps';
-import { email, membershipStatus, name, optionalUuid, searchTerm, uuid } from './inputs';
+import { findLiveOrganization, findRole, findRoleByName, lockLiveOrganization } from '../store/organisations';
+import { membershipStatus } from './inputs';
 import { memberRowToUser, toUserMessage } from './mappers';
-import { organisationNotFound } from './organisations';
 
 const listInput = z.object({ organizationId: uuid, status: z.union([z.literal(''), membershipStatus]), search: searchTerm });
 const addInput = z.object({
   organizationId: uuid,
   email,
-  firstName: name,
-  lastName: name,
+  firstName: personName,
+  lastName: personName,
   roleId: optionalUuid,
   sendInvitationEmail: z.boolean(),
 });
 const updateInput = z.object({
   organizationId: uuid,
   userId: uuid,
-  firstName: name.optional(),
-  lastName: name.optional(),
+  firstName: personName.optional(),
+  lastName: personName.optional(),
   roleId: uuid.optional(),
   status: membershipStatus.optional(),
 });
@@ -57,7 +56,7 @@ async function assertMayChange(tx: Tx, ctx: CallContext, m: MembershipWithRole, 
   if (touchesOwner(m.role.name, nextRole) && !mayManageOwners(ctx.caller)) throw ownersOnly();
   const before = { role: m.role.name, status: m.status };
   const after = { role: nextRole, status: next.to };
-  const owners = before.role === 'OWNER' && before.status === 'ACTIVE' ? await countActiveOwners(tx, m.organisationId) : 0;
+  const owners = before.role === 'OWNER' && before.status === 'ACTIVE' ? await countActiveOwners(tx, m.organizationId) : 0;
   assertKeepsAnOwner(before, after, owners);
 }
 
@@ -67,7 +66,7 @@ export function memberHandlers(deps: OrganisationDeps): MemberHandlers {
     if (updated.role.name === m.role.name && updated.status === m.status) return;
     await deps.events.membershipChanged(tx, {
       accountId: m.accountId,
-      organizationId: m.organisationId,
+      organizationId: m.organizationId,
       role: updated.role.name,
       status: updated.status,
       previousStatus: m.status,
@@ -81,8 +80,8 @@ export function memberHandlers(deps: OrganisationDeps): MemberHandlers {
     async listMembers(request) {
       const input = validate(listInput, request);
       const page = parsePageQuery(request, { sortable: MEMBER_SORT_FIELDS, defaultSort: { field: 'lastName', direction: 'asc' } });
-      const { rows, total } = await queryOrganisationMembers(deps.db, {
-        organisationId: input.organizationId,
+      const { rows, total } = await queryOrganizationMembers(deps.db, {
+        organizationId: input.organizationId,
         statuses: input.status ? [input.status as MembershipStatus] : CURRENT_STATUSES,
         words: searchWords(input.search),
         sort: page.sort,
@@ -90,7 +89,7 @@ export function memberHandlers(deps: OrganisationDeps): MemberHandlers {
         take: page.take,
       });
       // The query answers nothing for an unknown or deleted organisation: only then ask which.
-      if (total === 0 && !(await findLiveOrganisation(deps.db, input.organizationId))) throw organisationNotFound();
+      if (total === 0 && !(await findLiveOrganization(deps.db, input.organizationId))) throw organizationNotFound();
       return pagedEnvelope(rows.map(memberRowToUser), total, page);
     },
 
@@ -100,8 +99,8 @@ export function memberHandlers(deps: OrganisationDeps): MemberHandlers {
      */
     async addMember(request, ctx) {
       const input = validate(addInput, request);
-      const org = await findLiveOrganisation(deps.db, input.organizationId);
-      if (!org) throw organisationNotFound();
+      const org = await findLiveOrganization(deps.db, input.organizationId);
+      if (!org) throw organizationNotFound();
       const role = input.roleId ? await findRole(deps.db, org.id, input.roleId) : await findRoleByName(deps.db, org.id, DEFAULT_MEMBER_ROLE);
       if (!role) throw notARole();
       if (role.name === 'OWNER' && !mayManageOwners(ctx.caller)) throw ownersOnly();
@@ -133,12 +132,14 @@ export function memberHandlers(deps: OrganisationDeps): MemberHandlers {
       // Only a running status can restart an ended membership: only then is the limit needed (read before the transaction).
       const limit = input.status && isCurrent(input.status as MembershipStatus) ? await deps.membershipLimit.current(ctx) : undefined;
       const updated = await deps.db.$transaction(async (tx) => {
-        if (!(await lockLiveOrganisation(tx, input.organizationId))) throw organisationNotFound();
+        if (!(await lockLiveOrganization(tx, input.organizationId))) throw organizationNotFound();
         const m = await findMembership(tx, input.organizationId, input.userId);
         if (!m) throw memberNotFound();
         const role = input.roleId ? await findRole(tx, input.organizationId, input.roleId) : m.role;
         if (!role) throw notARole();
-        const next = input.status ? transition(m.status, { kind: 'set-status', status: input.status as MembershipStatus }) : transition(m.status, { kind: 'set-status', status: m.status });
+        const next = input.status
+          ? transition(m.status, { kind: 'set-status', status: input.status as MembershipStatus })
+          : transition(m.status, { kind: 'set-status', status: m.status });
         await assertMayChange(tx, ctx, m, role.name, next);
         if (next.restarts) {
           await lockAccount(tx, m.accountId);
@@ -168,7 +169,7 @@ export function memberHandlers(deps: OrganisationDeps): MemberHandlers {
     async removeMember(request, ctx) {
       const input = validate(removeInput, request);
       await deps.db.$transaction(async (tx) => {
-        if (!(await lockLiveOrganisation(tx, input.organizationId))) throw organisationNotFound();
+        if (!(await lockLiveOrganization(tx, input.organizationId))) throw organizationNotFound();
         const m = await findMembership(tx, input.organizationId, input.userId);
         if (!m) throw memberNotFound();
         const next = transition(m.status, { kind: 'remove' });

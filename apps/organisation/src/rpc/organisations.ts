@@ -1,32 +1,27 @@
 import { z } from 'zod';
 import { pagedEnvelope, parsePageQuery } from '@platform/db';
-import { ErrorCode, PlatformError, validate } from '@platform/errors';
+import { email, ErrorCode, personName, PlatformError, searchTerm, uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
-import { normaliseLookupKey, slugProblem, subdomainProblem } from '../domain/slug';
+import { recordOrganizationAction } from '../app/audit-entries';
+import { createOrganizationWithOwner } from '../app/create-with-owner';
+import { insertOrganization } from '../app/insert-organisation';
+import type { OrganisationDeps } from '../deps';
+import { organizationNotFound } from '../domain/errors';
 import type { OrgType } from '../domain/org-types';
-import { SEEDED_ROLES } from '../domain/roles';
-import type { Tx } from '../store/db';
-import { isUniqueViolation } from '../store/errors';
-import type { Organisation } from '../store/generated/client';
+import { normaliseLookupKey, slugProblem, subdomainProblem } from '../domain/slug';
 import { endAllMemberships } from '../store/memberships';
 import {
-  createOrganisation,
-  findLiveOrganisation,
-  findLiveOrganisationBy,
-  listLiveOrganisations,
-  listRoles,
-  lockLiveOrganisation,
-  softDeleteOrganisation,
-  takenKeys,
+  findLiveOrganization,
+  findLiveOrganizationBy,
+  listLiveOrganizations,
+  lockLiveOrganization,
+  softDeleteOrganization,
   updateOrganisation,
-  type NewOrganisation,
-  type OrganisationSortField,
+  type OrganizationSortField,
 } from '../store/organisations';
-import { recordOrganisationAction } from './audit';
-import type { OrganisationDeps } from './deps';
-import { description, email, orgName, orgType, searchTerm, slug, subdomain, uuid, websiteUrl } from './inputs';
-import { toOrganisationMessage, toRoleMessages } from './mappers';
+import { description, orgName, orgType, slug, subdomain, websiteUrl } from './inputs';
+import { toOrganisationMessage, toUserMessage } from './mappers';
 
 const createInput = z.object({ name: orgName, slug, subdomain, email, orgType });
 const byId = z.object({ id: uuid });
@@ -38,7 +33,16 @@ const updateInput = z.object({
   allowJoinRequests: z.boolean().optional(),
 });
 const listInput = z.object({ search: searchTerm });
-const ORGANISATION_SORT: readonly OrganisationSortField[] = ['name', 'slug', 'createdAt'];
+const createWithOwnerInput = z.object({
+  orgName,
+  // The slug is also the subdomain, so it must pass the subdomain rules (reserved names) too.
+  orgSlug: subdomain,
+  ownerEmail: email,
+  ownerFirstName: personName,
+  ownerLastName: personName,
+  sendWelcomeEmail: z.boolean(),
+});
+const ORGANIZATION_SORT: readonly OrganizationSortField[] = ['name', 'slug', 'createdAt'];
 
 /** Deleting a large organisation ends every membership in one transaction; give it time. */
 const DELETE_TIMEOUT_MS = 120_000;
@@ -52,40 +56,9 @@ type OrganisationHandlers = Pick<
   | 'getOrganisationBySubdomain'
   | 'updateOrganisation'
   | 'deleteOrganisation'
-  | 'listOrganisationRoles'
   | 'getHealth'
+  | 'createOrganisationWithOwner'
 >;
-
-export const organisationNotFound = (): PlatformError => PlatformError.notFound('Organisation');
-
-const keysTaken = (which: { slug: boolean; subdomain: boolean }, input: { slug: string; subdomain: string }): PlatformError =>
-  PlatformError.conflict(
-    which.slug ? `The slug '${input.slug}' is already used by another organisation` : `The subdomain '${input.subdomain}' is already used by another organisation`,
-  );
-
-/**
- * Inserts an organisation with its five roles; `inTx` runs in the same transaction (events).
- * Slug and subdomain must be free among live organisations (409 otherwise, also when two creates race).
- */
-export async function insertOrganisation(
-  deps: OrganisationDeps,
-  input: NewOrganisation,
-  inTx: (tx: Tx, org: Organisation) => Promise<void> = async () => undefined,
-): Promise<Organisation> {
-  const taken = await takenKeys(deps.db, input.slug, input.subdomain);
-  if (taken.slug || taken.subdomain) throw keysTaken(taken, input);
-  try {
-    return await deps.db.$transaction(async (tx) => {
-      const org = await createOrganisation(tx, input, SEEDED_ROLES);
-      await inTx(tx, org);
-      return org;
-    });
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    const raced = await takenKeys(deps.db, input.slug, input.subdomain);
-    throw keysTaken(raced.slug || raced.subdomain ? raced : { slug: true, subdomain: false }, input);
-  }
-}
 
 /** A slug or subdomain lookup key: case-insensitive, and 400 when it could never be one. */
 function lookupKey(value: string, field: 'slug' | 'subdomain'): string {
@@ -99,7 +72,7 @@ export function organisationHandlers(deps: OrganisationDeps): OrganisationHandle
   return {
     async createOrganisation(request, ctx) {
       const input = validate(createInput, request);
-      const org = await insertOrganisation(deps, { ...input, orgType: input.orgType as OrgType }, async (tx, created) => {
+      const org = await insertOrganization(deps, { ...input, orgType: input.orgType as OrgType }, async (tx, created) => {
         await deps.events.organisationCreated(tx, {
           organizationId: created.id,
           name: created.name,
@@ -115,43 +88,43 @@ export function organisationHandlers(deps: OrganisationDeps): OrganisationHandle
           sendWelcomeEmail: false,
           occurredAt: created.createdAt,
         });
-        await recordOrganisationAction(deps, tx, ctx, 'ORGANIZATION_CREATED', created);
+        await recordOrganizationAction(deps, tx, ctx, 'ORGANIZATION_CREATED', created);
       });
       return toOrganisationMessage(org);
     },
 
     async listOrganisations(request) {
       const { search } = validate(listInput, request);
-      const page = parsePageQuery(request, { sortable: ORGANISATION_SORT, defaultSort: { field: 'name', direction: 'asc' } });
-      const { rows, total } = await listLiveOrganisations(deps.db, { search, skip: page.skip, take: page.take, sort: page.sort });
+      const page = parsePageQuery(request, { sortable: ORGANIZATION_SORT, defaultSort: { field: 'name', direction: 'asc' } });
+      const { rows, total } = await listLiveOrganizations(deps.db, { search, skip: page.skip, take: page.take, sort: page.sort });
       return pagedEnvelope(rows.map(toOrganisationMessage), total, page);
     },
 
     async getOrganisation(request) {
       const { id } = validate(byId, request);
-      const org = await findLiveOrganisation(deps.db, id);
-      if (!org) throw organisationNotFound();
+      const org = await findLiveOrganization(deps.db, id);
+      if (!org) throw organizationNotFound();
       return toOrganisationMessage(org);
     },
 
     async getOrganisationBySlug(request) {
-      const org = await findLiveOrganisationBy(deps.db, { slug: lookupKey(request.slug, 'slug') });
-      if (!org) throw organisationNotFound();
+      const org = await findLiveOrganizationBy(deps.db, { slug: lookupKey(request.slug, 'slug') });
+      if (!org) throw organizationNotFound();
       return toOrganisationMessage(org);
     },
 
     async getOrganisationBySubdomain(request) {
-      const org = await findLiveOrganisationBy(deps.db, { subdomain: lookupKey(request.subdomain, 'subdomain') });
-      if (!org) throw organisationNotFound();
+      const org = await findLiveOrganizationBy(deps.db, { subdomain: lookupKey(request.subdomain, 'subdomain') });
+      if (!org) throw organizationNotFound();
       return toOrganisationMessage(org);
     },
 
     async updateOrganisation(request) {
       const { id, ...changes } = validate(updateInput, request);
       const { count } = await updateOrganisation(deps.db, id, changes);
-      if (count === 0) throw organisationNotFound();
-      const org = await findLiveOrganisation(deps.db, id);
-      if (!org) throw organisationNotFound();
+      if (count === 0) throw organizationNotFound();
+      const org = await findLiveOrganization(deps.db, id);
+      if (!org) throw organizationNotFound();
       return toOrganisationMessage(org);
     },
 
@@ -160,9 +133,9 @@ export function organisationHandlers(deps: OrganisationDeps): OrganisationHandle
       const { id } = validate(byId, request);
       await deps.db.$transaction(
         async (tx) => {
-          if (!(await lockLiveOrganisation(tx, id))) throw organisationNotFound();
+          if (!(await lockLiveOrganization(tx, id))) throw organizationNotFound();
           const now = deps.now();
-          const org = await softDeleteOrganisation(tx, id, now);
+          const org = await softDeleteOrganization(tx, id, now);
           const endedMemberships = await endAllMemberships(tx, id, now);
           for (const ended of endedMemberships) {
             await deps.events.membershipChanged(tx, {
@@ -177,17 +150,11 @@ export function organisationHandlers(deps: OrganisationDeps): OrganisationHandle
           }
           await deps.events.organisationDeleted(tx, { organizationId: id, slug: org.slug, occurredAt: now });
           // One entry for the organisation; each membership it ended is announced (membership.changed), not audited.
-          await recordOrganisationAction(deps, tx, ctx, 'ORGANIZATION_DELETED', org, { endedMemberships: endedMemberships.length });
+          await recordOrganizationAction(deps, tx, ctx, 'ORGANIZATION_DELETED', org, { endedMemberships: endedMemberships.length });
         },
         { timeout: DELETE_TIMEOUT_MS },
       );
       return {};
-    },
-
-    async listOrganisationRoles(request) {
-      const { id } = validate(byId, request);
-      if (!(await findLiveOrganisation(deps.db, id))) throw organisationNotFound();
-      return { roles: toRoleMessages(await listRoles(deps.db, id)) };
     },
 
     /** `{"status":"UP"}` while the service can reach its database. */
@@ -199,6 +166,12 @@ export function organisationHandlers(deps: OrganisationDeps): OrganisationHandle
         throw new PlatformError(ErrorCode.UNAVAILABLE, 'The organisation service cannot reach its database');
       }
       return { status: 'UP' };
+    },
+
+    /** Organisation, owner account and OWNER membership in one saga (app/create-with-owner.ts). */
+    async createOrganisationWithOwner(request, ctx) {
+      const created = await createOrganizationWithOwner(deps, validate(createWithOwnerInput, request), ctx);
+      return { organization: toOrganisationMessage(created.org), owner: toUserMessage(created.owner), ownerAccountCreated: created.ownerAccountCreated };
     },
   };
 }

@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import { validate } from '@platform/errors';
+import { email, uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
+import type { SmtpServer } from '../clients/ports';
+import type { OrganisationDeps } from '../deps';
+import { organizationNotFound } from '../domain/errors';
 import { describeSmtpFailure, fromHeader, passwordChange, resolveSecure, SMTP_HOST_PATTERN, type SmtpErrorLike } from '../domain/smtp-settings';
-import type { Organisation, SmtpSettings } from '../store/generated/client';
-import { findLiveOrganisation } from '../store/organisations';
+import type { Organization, SmtpSettings } from '../store/generated/client';
+import { findLiveOrganization } from '../store/organisations';
 import { findSmtpSettings, upsertSmtpSettings } from '../store/smtp-settings';
-import type { OrganisationDeps, SmtpServer } from './deps';
-import { email, uuid } from './inputs';
 import { toSmtpConfigMessage } from './mappers';
-import { organisationNotFound } from './organisations';
 
-const byOrganisation = z.object({ organizationId: uuid });
+const byOrganization = z.object({ organizationId: uuid });
 const updateInput = z.object({
   organizationId: uuid,
   host: z.string().trim().min(1, 'is required').max(253, 'must be at most 253 characters').regex(SMTP_HOST_PATTERN, 'must be a host name or an IP address'),
@@ -24,27 +24,30 @@ const updateInput = z.object({
 });
 const testEmailInput = z.object({ organizationId: uuid, to: email });
 
-type SmtpHandlers = Pick<AsyncService<organisationV1.OrganisationServiceServer>, 'getSmtpSettings' | 'updateSmtpSettings' | 'testSmtpConnection' | 'sendSmtpTestEmail'>;
+type SmtpHandlers = Pick<
+  AsyncService<organisationV1.OrganisationServiceServer>,
+  'getSmtpSettings' | 'updateSmtpSettings' | 'testSmtpConnection' | 'sendSmtpTestEmail'
+>;
 
 type TestOutcome = organisationV1.SmtpTestResult;
 
 export function smtpSettingsHandlers(deps: OrganisationDeps): SmtpHandlers {
-  const liveOrganisation = async (id: string): Promise<Organisation> => {
-    const org = await findLiveOrganisation(deps.db, id);
-    if (!org) throw organisationNotFound();
+  const liveOrganization = async (id: string): Promise<Organization> => {
+    const org = await findLiveOrganization(deps.db, id);
+    if (!org) throw organizationNotFound();
     return org;
   };
 
   /** The saved server with its password opened, or the outcome to report when there is none to use. */
-  const savedServer = async (organisationId: string): Promise<{ settings: SmtpSettings; server: SmtpServer } | { outcome: TestOutcome }> => {
-    const settings = await findSmtpSettings(deps.db, organisationId);
+  const savedServer = async (organizationId: string): Promise<{ settings: SmtpSettings; server: SmtpServer } | { outcome: TestOutcome }> => {
+    const settings = await findSmtpSettings(deps.db, organizationId);
     if (!settings) return { outcome: { success: false, message: 'This organisation has no SMTP settings yet: save them first' } };
     let password = '';
     if (settings.passwordSealed !== null) {
       try {
         password = deps.secrets.open(settings.passwordSealed);
       } catch (err) {
-        deps.logger.warn({ err, organisationId }, 'the saved SMTP password does not open with SECRETS_KEY');
+        deps.logger.warn({ err, organizationId }, 'the saved SMTP password does not open with SECRETS_KEY');
         return { outcome: { success: false, message: 'The saved SMTP password cannot be read: save it again' } };
       }
     }
@@ -55,15 +58,15 @@ export function smtpSettingsHandlers(deps: OrganisationDeps): SmtpHandlers {
 
   return {
     async getSmtpSettings(request) {
-      const { organizationId } = validate(byOrganisation, request);
-      await liveOrganisation(organizationId);
+      const { organizationId } = validate(byOrganization, request);
+      await liveOrganization(organizationId);
       return toSmtpConfigMessage(await findSmtpSettings(deps.db, organizationId));
     },
 
     /** Replaces the settings; the password is write-only (absent keeps, empty clears) and sealed at rest. */
     async updateSmtpSettings(request) {
       const { organizationId, password, secure, ...fields } = validate(updateInput, request);
-      await liveOrganisation(organizationId);
+      await liveOrganization(organizationId);
       const change = passwordChange(password);
       const passwordSealed = change.kind === 'keep' ? undefined : change.kind === 'clear' ? null : deps.secrets.seal(change.password);
       const saved = await upsertSmtpSettings(deps.db, organizationId, { ...fields, secure: resolveSecure(secure, fields.port), passwordSealed });
@@ -72,8 +75,8 @@ export function smtpSettingsHandlers(deps: OrganisationDeps): SmtpHandlers {
 
     /** Connects to the saved server and logs in; a failure is reported (200, success false), not thrown. */
     async testSmtpConnection(request) {
-      const { organizationId } = validate(byOrganisation, request);
-      await liveOrganisation(organizationId);
+      const { organizationId } = validate(byOrganization, request);
+      await liveOrganization(organizationId);
       const saved = await savedServer(organizationId);
       if ('outcome' in saved) return saved.outcome;
       try {
@@ -88,7 +91,7 @@ export function smtpSettingsHandlers(deps: OrganisationDeps): SmtpHandlers {
     /** Sends a short test message through the saved server and reports the server's answer. */
     async sendSmtpTestEmail(request) {
       const { organizationId, to } = validate(testEmailInput, request);
-      const org = await liveOrganisation(organizationId);
+      const org = await liveOrganization(organizationId);
       const saved = await savedServer(organizationId);
       if ('outcome' in saved) return saved.outcome;
       const text = `This is a test email from ${org.name}, sent through ${saved.server.host}:${saved.server.port}. If you can read it, the SMTP settings work.`;

@@ -5,21 +5,21 @@ import type { Db } from './db';
  * every (organisation, type) has a stable id from the first read on. Concurrent readers are fine:
  * the unique (organisation, type) key keeps one row.
  */
-export async function ensureTemplateRows(db: Db, organisationId: string, types: readonly string[]): Promise<void> {
+export async function ensureTemplateRows(db: Db, organizationId: string, types: readonly string[]): Promise<void> {
   if (types.length === 0) return;
-  await db.emailTemplate.createMany({ data: types.map((type) => ({ organisationId, type })), skipDuplicates: true });
+  await db.emailTemplate.createMany({ data: types.map((type) => ({ organizationId, type })), skipDuplicates: true });
 }
 
-export function listTemplateRows(db: Db, organisationId: string) {
-  return db.emailTemplate.findMany({ where: { organisationId } });
+export function listTemplateRows(db: Db, organizationId: string) {
+  return db.emailTemplate.findMany({ where: { organizationId } });
 }
 
-export function findTemplateByType(db: Db, organisationId: string, type: string) {
-  return db.emailTemplate.findUnique({ where: { organisationId_type: { organisationId, type } } });
+export function findTemplateByType(db: Db, organizationId: string, type: string) {
+  return db.emailTemplate.findUnique({ where: { organizationId_type: { organizationId, type } } });
 }
 
-export function findTemplateById(db: Db, organisationId: string, id: string) {
-  return db.emailTemplate.findFirst({ where: { id, organisationId } });
+export function findTemplateById(db: Db, organizationId: string, id: string) {
+  return db.emailTemplate.findFirst({ where: { id, organizationId } });
 }
 
 /** Sets the template's content: both null goes back to the default. */

@@ -20,7 +20,7 @@ const SORT_COLUMNS: Record<MemberSortField, readonly string[]> = {
 
 export interface MemberQuery {
   /** Absent only for the platform administrators' list across organisations. */
-  organisationId?: string;
+  organizationId?: string;
   statuses: readonly MembershipStatus[];
   /** Folded words (see searchWords); each must occur in the member's search text. */
   words: readonly string[];
@@ -51,7 +51,7 @@ export interface PlatformMemberRow extends MemberRow {
 
 function conditions(q: MemberQuery): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
-  if (q.organisationId) parts.push(Prisma.sql`m.organisation_id = ${q.organisationId}::uuid`);
+  if (q.organizationId) parts.push(Prisma.sql`m.organisation_id = ${q.organizationId}::uuid`);
   parts.push(Prisma.sql`m.status = ANY(CAST(${[...q.statuses]} AS "MembershipStatus"[]))`);
   // LIKE on the folded text: the GIN trigram index answers it for words of 3+ characters.
   for (const word of q.words) parts.push(Prisma.sql`m.search_text LIKE ${containsPattern(word)}`);
@@ -128,8 +128,8 @@ const MEMBER_COLUMNS = Prisma.sql`m.account_id, m.email, m.first_name, m.last_na
  * organisation that does not exist or is deleted. The organisation check is a one-time condition of
  * the same query, so a page costs one round trip (two without a search term).
  */
-export function queryOrganisationMembers(db: Db, q: MemberQuery & { organisationId: string }): Promise<{ rows: MemberRow[]; total: number }> {
-  const live = Prisma.sql`EXISTS (SELECT 1 FROM organisation o WHERE o.id = ${q.organisationId}::uuid AND o.deleted_at IS NULL)`;
+export function queryOrganizationMembers(db: Db, q: MemberQuery & { organizationId: string }): Promise<{ rows: MemberRow[]; total: number }> {
+  const live = Prisma.sql`EXISTS (SELECT 1 FROM organisation o WHERE o.id = ${q.organizationId}::uuid AND o.deleted_at IS NULL)`;
   return pageOf<MemberRow>(db, {
     columns: MEMBER_COLUMNS,
     from: Prisma.sql`FROM membership m JOIN role r ON r.id = m.role_id`,

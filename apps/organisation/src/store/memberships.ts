@@ -7,8 +7,8 @@ import type { MembershipStatus, Prisma } from './generated/client';
 
 const withRole = { role: { select: { id: true, name: true } } } as const;
 
-export function findMembership(db: Db, organisationId: string, accountId: string) {
-  return db.membership.findUnique({ where: { organisationId_accountId: { organisationId, accountId } }, include: withRole });
+export function findMembership(db: Db, organizationId: string, accountId: string) {
+  return db.membership.findUnique({ where: { organizationId_accountId: { organizationId, accountId } }, include: withRole });
 }
 
 export type MembershipWithRole = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
@@ -22,13 +22,13 @@ export function updateMembership(tx: Tx, id: string, data: Prisma.MembershipUnch
 }
 
 /** ACTIVE owners of an organisation; call it with the organisation locked. */
-export function countActiveOwners(tx: Tx, organisationId: string): Promise<number> {
-  return tx.membership.count({ where: { organisationId, status: 'ACTIVE', role: { name: 'OWNER' } } });
+export function countActiveOwners(tx: Tx, organizationId: string): Promise<number> {
+  return tx.membership.count({ where: { organizationId, status: 'ACTIVE', role: { name: 'OWNER' } } });
 }
 
 /** Running (PENDING, ACTIVE, SUSPENDED) memberships of an account in live organisations. */
 export function countRunningMemberships(tx: Tx, accountId: string): Promise<number> {
-  return tx.membership.count({ where: { accountId, status: { in: [...CURRENT_STATUSES] }, organisation: live } });
+  return tx.membership.count({ where: { accountId, status: { in: [...CURRENT_STATUSES] }, organization: live } });
 }
 
 export interface EndedMembership {
@@ -38,13 +38,13 @@ export interface EndedMembership {
 }
 
 /** Ends every running membership of an organisation (INACTIVE), answering what each was. */
-export async function endAllMemberships(tx: Tx, organisationId: string, now: Date): Promise<EndedMembership[]> {
+export async function endAllMemberships(tx: Tx, organizationId: string, now: Date): Promise<EndedMembership[]> {
   const running = await tx.membership.findMany({
-    where: { organisationId, status: { in: [...CURRENT_STATUSES] } },
+    where: { organizationId, status: { in: [...CURRENT_STATUSES] } },
     select: { accountId: true, status: true, role: { select: { name: true } } },
   });
   await tx.membership.updateMany({
-    where: { organisationId, status: { in: [...CURRENT_STATUSES] } },
+    where: { organizationId, status: { in: [...CURRENT_STATUSES] } },
     data: { status: 'INACTIVE', endedAt: now },
   });
   return running.map((m) => ({ accountId: m.accountId, role: m.role.name, previousStatus: m.status }));
@@ -53,8 +53,8 @@ export async function endAllMemberships(tx: Tx, organisationId: string, now: Dat
 /** Every membership of an account in live organisations, with organisation and role. */
 export function membershipsOfAccount(db: Db, accountId: string) {
   return db.membership.findMany({
-    where: { accountId, organisation: live },
-    include: { ...withRole, organisation: { select: { id: true, name: true, slug: true } } },
+    where: { accountId, organization: live },
+    include: { ...withRole, organization: { select: { id: true, name: true, slug: true } } },
     orderBy: { joinedAt: 'asc' },
   });
 }
@@ -79,8 +79,8 @@ export async function refreshListColumns(tx: Tx, accountId: string, account: Acc
  */
 export function membershipSnapshotPage(db: Db, afterId: string | undefined, take: number) {
   return db.membership.findMany({
-    where: { organisation: live, ...(afterId ? { id: { gt: afterId } } : {}) },
-    select: { id: true, accountId: true, organisationId: true, status: true, joinedAt: true, endedAt: true, updatedAt: true, role: { select: { name: true } } },
+    where: { organization: live, ...(afterId ? { id: { gt: afterId } } : {}) },
+    select: { id: true, accountId: true, organizationId: true, status: true, joinedAt: true, endedAt: true, updatedAt: true, role: { select: { name: true } } },
     orderBy: { id: 'asc' },
     take,
   });

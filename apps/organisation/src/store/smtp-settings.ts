@@ -11,15 +11,15 @@ export interface SmtpSettingsRow {
   secure: boolean;
 }
 
-export function findSmtpSettings(db: Db, organisationId: string) {
-  return db.smtpSettings.findUnique({ where: { organisationId } });
+export function findSmtpSettings(db: Db, organizationId: string) {
+  return db.smtpSettings.findUnique({ where: { organizationId } });
 }
 
 /** Writes the settings; `passwordSealed` undefined keeps the saved one (null removes it). */
-export function upsertSmtpSettings(db: Db, organisationId: string, settings: Omit<SmtpSettingsRow, 'passwordSealed'> & { passwordSealed?: string | null }) {
+export function upsertSmtpSettings(db: Db, organizationId: string, settings: Omit<SmtpSettingsRow, 'passwordSealed'> & { passwordSealed?: string | null }) {
   return db.smtpSettings.upsert({
-    where: { organisationId },
-    create: { organisationId, ...settings, passwordSealed: settings.passwordSealed ?? null },
+    where: { organizationId },
+    create: { organizationId, ...settings, passwordSealed: settings.passwordSealed ?? null },
     update: settings,
   });
 }

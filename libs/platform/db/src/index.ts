@@ -17,4 +17,5 @@ export {
 } from './paging';
 export { live, whereLive, softDeleteData, restoreData, isLive, type SoftDeletable } from './soft-delete';
 export { migrationsDir } from './migrations-dir';
-export { parsePeriod, type Period } from './period';
+export { parsePeriod, createdWithin, type Period, type PeriodPage } from './period';
+export { isUniqueViolation } from './unique-violation';

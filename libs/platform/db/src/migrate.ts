@@ -18,14 +18,21 @@ export interface RunMigrationsOptions {
   schema: string;
   /** `prisma/migrations` of the service, in Prisma's layout. */
   migrationsDir: string;
+  /**
+   * Tables the platform keeps in every service schema (the messaging tables), as idempotent DDL
+   * (`CREATE … IF NOT EXISTS`). Run after the service's own migrations, on every start, and not
+   * recorded in `_prisma_migrations`: older services' migrations create the same tables themselves.
+   */
+  platformTablesSql?: string;
   logger?: MigrationLogger;
 }
 
 /**
  * Applies the service's pending migrations into its schema, recording them in `_prisma_migrations`
- * exactly as `prisma migrate deploy` does. Safe to call from every replica at start: runs hold
- * Prisma's advisory lock one at a time, and later ones find nothing to apply. Throws a
- * MigrationError (and the service must not start) when the history is inconsistent.
+ * exactly as `prisma migrate deploy` does, then makes sure the platform's own tables exist there.
+ * Safe to call from every replica at start: runs hold Prisma's advisory lock one at a time, and
+ * later ones find nothing to apply. Throws a MigrationError (and the service must not start) when
+ * the history is inconsistent.
  */
 export async function runMigrations(options: RunMigrationsOptions): Promise<{ applied: string[] }> {
   const schema = quotedSchema(options.schema);
@@ -44,6 +51,7 @@ export async function runMigrations(options: RunMigrationsOptions): Promise<{ ap
         await applyMigration(client, migration, options);
         applied.push(migration.name);
       }
+      if (options.platformTablesSql) await client.query(options.platformTablesSql);
       options.logger?.info({ schema: options.schema, applied, total: files.length }, 'database migrations up to date');
       return { applied };
     } finally {

@@ -15,9 +15,7 @@ export function pendingMigrations(files: MigrationFile[], records: MigrationReco
 
   const failed = live.filter((r) => r.finished_at === null);
   if (failed.length > 0) {
-    const details = failed
-      .map((r) => `${r.migration_name} (started ${r.started_at.toISOString()})${r.logs ? `: ${r.logs.trim()}` : ''}`)
-      .join('; ');
+    const details = failed.map((r) => `${r.migration_name} (started ${r.started_at.toISOString()})${r.logs ? `: ${r.logs.trim()}` : ''}`).join('; ');
     throw new MigrationError(
       MigrationErrorCode.FAILED_MIGRATION,
       `a previous migration failed and must be resolved by hand before the service can start: ${details}. ` +
@@ -26,9 +24,7 @@ export function pendingMigrations(files: MigrationFile[], records: MigrationReco
     );
   }
 
-  const edited = files
-    .filter((f) => live.some((r) => r.migration_name === f.name && !matchesChecksum(f.script, r.checksum)))
-    .map((f) => f.name);
+  const edited = files.filter((f) => live.some((r) => r.migration_name === f.name && !matchesChecksum(f.script, r.checksum))).map((f) => f.name);
   if (edited.length > 0) {
     throw new MigrationError(
       MigrationErrorCode.CHECKSUM_MISMATCH,

@@ -53,10 +53,7 @@ export async function recordStarted(client: ClientBase, name: string, checksum: 
 
 /** The whole script is one step, as in Prisma: applied_steps_count becomes 1. */
 export async function recordFinished(client: ClientBase, id: string): Promise<void> {
-  await client.query(
-    `UPDATE "_prisma_migrations" SET applied_steps_count = applied_steps_count + 1, finished_at = now() WHERE id = $1`,
-    [id],
-  );
+  await client.query(`UPDATE "_prisma_migrations" SET applied_steps_count = applied_steps_count + 1, finished_at = now() WHERE id = $1`, [id]);
 }
 
 export async function recordFailed(client: ClientBase, id: string, logs: string): Promise<void> {

@@ -54,10 +54,7 @@ const sizeField = queryInteger(
  * Reads `page`, `size` and `sort=field,direction` from a list request (query string or RPC fields).
  * Anything out of range or unknown is a validation error naming the field, never a silent default.
  */
-export function parsePageQuery<F extends string>(
-  input: { page?: unknown; size?: unknown; sort?: unknown },
-  options: PageQueryOptions<F>,
-): PageRequest<F> {
+export function parsePageQuery<F extends string>(input: { page?: unknown; size?: unknown; sort?: unknown }, options: PageQueryOptions<F>): PageRequest<F> {
   const violations: FieldViolation[] = [];
   const page = pageField.safeParse(input.page);
   if (!page.success) violations.push({ field: 'page', message: page.error.issues[0]?.message ?? 'is not valid' });

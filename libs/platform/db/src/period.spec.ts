@@ -1,4 +1,4 @@
-import { parsePeriod } from './period';
+import { createdWithin, parsePeriod } from './period';
 
 describe('log periods', () => {
   it('reads dates as whole UTC days, both included, and instants as given', () => {
@@ -39,5 +39,15 @@ describe('the period of an audit or email log query', () => {
       { field: 'to', message: 'must be a date (YYYY-MM-DD) or an ISO 8601 instant' },
     ]);
     expect(parsePeriod('2026-05-02', '2026-05-01')).toEqual([{ field: 'to', message: 'must not be before from' }]);
+  });
+});
+
+describe('createdWithin', () => {
+  it('bounds createdAt by the period, and not at all for an open period', () => {
+    const from = new Date('2026-01-01T00:00:00Z');
+    const until = new Date('2026-02-01T00:00:00Z');
+    expect(createdWithin({ from, until })).toEqual({ createdAt: { gte: from, lt: until } });
+    expect(createdWithin({ from })).toEqual({ createdAt: { gte: from, lt: undefined } });
+    expect(createdWithin({})).toEqual({});
   });
 });

@@ -39,3 +39,15 @@ export function parsePeriod(from: string, to: string): Period | FieldViolation[]
   if (period.from && period.until && period.until <= period.from) return [{ field: 'to', message: 'must not be before from' }];
   return period;
 }
+
+/** A page of a log table (audit log, email log) over a period. */
+export interface PeriodPage {
+  period: Period;
+  skip: number;
+  take: number;
+}
+
+/** The condition on `createdAt` of a period (none when it is open at both ends). */
+export function createdWithin(period: Period): { createdAt?: { gte?: Date; lt?: Date } } {
+  return period.from || period.until ? { createdAt: { gte: period.from, lt: period.until } } : {};
+}

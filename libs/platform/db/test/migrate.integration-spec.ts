@@ -113,9 +113,7 @@ describe('runMigrations', () => {
     const failed = (await history()).find((r) => r.migration_name === '20260102000000_b')!;
     expect(failed).toMatchObject({ finished_at: null, rolled_back_at: null, applied_steps_count: 0 });
     expect(failed.logs).toContain('no_such_function');
-    const leftovers = await query(db.connectionString, db.schema, `SELECT 1 FROM pg_tables WHERE schemaname = $1 AND tablename = 'b'`, [
-      db.schema,
-    ]);
+    const leftovers = await query(db.connectionString, db.schema, `SELECT 1 FROM pg_tables WHERE schemaname = $1 AND tablename = 'b'`, [db.schema]);
     expect(leftovers).toEqual([]);
 
     await expect(run(dir)).rejects.toMatchObject({ code: MigrationErrorCode.FAILED_MIGRATION, migrations: ['20260102000000_b'] });
@@ -139,6 +137,45 @@ describe('runMigrations', () => {
     await runMigrations({ connectionString: db.connectionString, schema: db.schema, migrationsDir: fixtureMigrations, logger: { info } });
     expect(info).toHaveBeenCalledWith(expect.objectContaining({ migration: fixtureNames[0] }), 'applied migration');
     expect(info).toHaveBeenLastCalledWith(expect.objectContaining({ applied: fixtureNames }), 'database migrations up to date');
+  });
+
+  describe("the platform's tables", () => {
+    const platformTablesSql =
+      'CREATE TABLE IF NOT EXISTS platform_thing (id int PRIMARY KEY); CREATE INDEX IF NOT EXISTS platform_thing_id_idx ON platform_thing (id);';
+    const runWithPlatformTables = (dir: string) =>
+      runMigrations({ connectionString: db.connectionString, schema: db.schema, migrationsDir: dir, platformTablesSql });
+    const tablesOfSchema = async () =>
+      (await query<{ tablename: string }>(db.connectionString, db.schema, 'SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY 1', [db.schema])).map(
+        (t) => t.tablename,
+      );
+
+    it("are created in the service schema after the service's migrations, without a history row", async () => {
+      const dir = migrationsDir([['20260101000000_a', 'CREATE TABLE a (id int);']]);
+      expect(await runWithPlatformTables(dir)).toEqual({ applied: ['20260101000000_a'] });
+      expect(await tablesOfSchema()).toEqual(['_prisma_migrations', 'a', 'platform_thing']);
+      expect((await history()).map((r) => r.migration_name)).toEqual(['20260101000000_a']);
+    });
+
+    it('leave alone the same tables created by an older migration of the service, whose checksum stays valid', async () => {
+      const dir = migrationsDir([['20260101000000_init', 'CREATE TABLE platform_thing (id int PRIMARY KEY, note text);']]);
+      await runWithPlatformTables(dir);
+      expect(await runWithPlatformTables(dir)).toEqual({ applied: [] });
+      const columns = await query<{ column_name: string }>(
+        db.connectionString,
+        db.schema,
+        `SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'platform_thing' ORDER BY 1`,
+        [db.schema],
+      );
+      expect(columns.map((c) => c.column_name)).toEqual(['id', 'note']);
+    });
+
+    it('are added to a schema migrated before the platform created them', async () => {
+      const dir = migrationsDir([['20260101000000_a', 'CREATE TABLE a (id int);']]);
+      await run(dir);
+      expect(await tablesOfSchema()).toEqual(['_prisma_migrations', 'a']);
+      expect(await runWithPlatformTables(dir)).toEqual({ applied: [] });
+      expect(await tablesOfSchema()).toEqual(['_prisma_migrations', 'a', 'platform_thing']);
+    });
   });
 
   it('rejects a schema name that is not a plain identifier', async () => {

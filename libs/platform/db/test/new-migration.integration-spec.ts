@@ -8,7 +8,10 @@ import { copyFixtureProject, query, runTool } from './support/fixture';
 describe('new-migration', () => {
   let project: string;
   const migrationsDir = () => path.join(project, 'prisma', 'migrations');
-  const migrationDirs = () => readdirSync(migrationsDir()).filter((name) => name !== 'migration_lock.toml').sort();
+  const migrationDirs = () =>
+    readdirSync(migrationsDir())
+      .filter((name) => name !== 'migration_lock.toml')
+      .sort();
   const schemaFile = () => path.join(project, 'prisma', 'schema.prisma');
 
   beforeEach(() => {

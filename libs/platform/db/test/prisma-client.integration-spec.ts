@@ -53,16 +53,25 @@ describe('a generated Prisma client on a migrated service schema', () => {
 
   it('pages and sorts with parsePageQuery and answers in the paged envelope', async () => {
     await prisma.member.createMany({ data: ['c', 'a', 'e', 'b', 'd'].map((n) => ({ email: `${n}@example.org`, name: n })) });
-    const request = parsePageQuery({ page: '1', size: '2', sort: 'name,desc' }, {
-      sortable: ['name', 'createdAt'],
-      defaultSort: { field: 'createdAt', direction: 'desc' },
-    });
+    const request = parsePageQuery(
+      { page: '1', size: '2', sort: 'name,desc' },
+      {
+        sortable: ['name', 'createdAt'],
+        defaultSort: { field: 'createdAt', direction: 'desc' },
+      },
+    );
     const where = whereLive({});
     const [rows, total] = await Promise.all([
       prisma.member.findMany({ where, orderBy: orderByOf(request.sort), skip: request.skip, take: request.take }),
       prisma.member.count({ where }),
     ]);
-    expect(pagedEnvelope(rows.map((r) => r.name), total, request)).toEqual({
+    expect(
+      pagedEnvelope(
+        rows.map((r) => r.name),
+        total,
+        request,
+      ),
+    ).toEqual({
       content: ['c', 'b'],
       totalElements: 5,
       totalPages: 3,

@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { ErrorCode } from './error-code';
-import { grpcStatusOf, httpStatusOf } from './grpc-status';
+import { errorCodeOfStatus, grpcStatusOf, httpStatusOf } from './grpc-status';
 
 describe('status mapping', () => {
   it('maps every platform code to a gRPC status and on to the canonical HTTP status', () => {
@@ -29,5 +29,20 @@ describe('status mapping', () => {
     expect(httpStatusOf(status.DEADLINE_EXCEEDED)).toBe(504);
     expect(httpStatusOf(status.UNIMPLEMENTED)).toBe(501);
     expect(httpStatusOf(status.DATA_LOSS)).toBe(500);
+  });
+
+  it('names the code of a status a service answered without one: the inverse of grpcStatusOf, INTERNAL otherwise', () => {
+    expect(errorCodeOfStatus(status.INVALID_ARGUMENT)).toBe(ErrorCode.VALIDATION_FAILED);
+    expect(errorCodeOfStatus(status.OUT_OF_RANGE)).toBe(ErrorCode.VALIDATION_FAILED);
+    expect(errorCodeOfStatus(status.FAILED_PRECONDITION)).toBe(ErrorCode.FAILED_PRECONDITION);
+    expect(errorCodeOfStatus(status.UNAUTHENTICATED)).toBe(ErrorCode.UNAUTHENTICATED);
+    expect(errorCodeOfStatus(status.PERMISSION_DENIED)).toBe(ErrorCode.FORBIDDEN);
+    expect(errorCodeOfStatus(status.NOT_FOUND)).toBe(ErrorCode.NOT_FOUND);
+    expect(errorCodeOfStatus(status.ALREADY_EXISTS)).toBe(ErrorCode.CONFLICT);
+    expect(errorCodeOfStatus(status.ABORTED)).toBe(ErrorCode.CONFLICT);
+    expect(errorCodeOfStatus(status.RESOURCE_EXHAUSTED)).toBe(ErrorCode.RATE_LIMITED);
+    for (const other of [status.UNAVAILABLE, status.INTERNAL, status.UNKNOWN, status.DEADLINE_EXCEEDED, status.CANCELLED, status.UNIMPLEMENTED]) {
+      expect(errorCodeOfStatus(other)).toBe(ErrorCode.INTERNAL);
+    }
   });
 });

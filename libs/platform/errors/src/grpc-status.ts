@@ -31,68 +31,56 @@ export function grpcStatusOf(code: ErrorCode): GrpcStatus {
   }
 }
 
+/** The codes that stand for their gRPC status when a service answers the status alone. */
+const CANONICAL_CODES = [
+  ErrorCode.VALIDATION_FAILED,
+  ErrorCode.FAILED_PRECONDITION,
+  ErrorCode.UNAUTHENTICATED,
+  ErrorCode.FORBIDDEN,
+  ErrorCode.NOT_FOUND,
+  ErrorCode.CONFLICT,
+  ErrorCode.RATE_LIMITED,
+] as const;
+
+const CODE_OF_STATUS = new Map<GrpcStatus, ErrorCode>([
+  ...CANONICAL_CODES.map((code) => [grpcStatusOf(code), code] as const),
+  // Statuses the google.rpc table shares with those (400 and 409), which services may answer directly.
+  [GrpcStatus.OUT_OF_RANGE, ErrorCode.VALIDATION_FAILED],
+  [GrpcStatus.ABORTED, ErrorCode.CONFLICT],
+]);
+
 /**
  * gRPC status → the platform error code a client sees when a service answered a status without
- * naming a code (the inverse of `grpcStatusOf`, coarse where several codes share a status).
+ * naming a code (the inverse of `grpcStatusOf`, coarse where several codes share a status; any
+ * other status is INTERNAL).
  */
 export function errorCodeOfStatus(code: GrpcStatus): ErrorCode {
-  switch (code) {
-    case GrpcStatus.INVALID_ARGUMENT:
-    case GrpcStatus.OUT_OF_RANGE:
-      return ErrorCode.VALIDATION_FAILED;
-    case GrpcStatus.FAILED_PRECONDITION:
-      return ErrorCode.FAILED_PRECONDITION;
-    case GrpcStatus.UNAUTHENTICATED:
-      return ErrorCode.UNAUTHENTICATED;
-    case GrpcStatus.PERMISSION_DENIED:
-      return ErrorCode.FORBIDDEN;
-    case GrpcStatus.NOT_FOUND:
-      return ErrorCode.NOT_FOUND;
-    case GrpcStatus.ALREADY_EXISTS:
-    case GrpcStatus.ABORTED:
-      return ErrorCode.CONFLICT;
-    case GrpcStatus.RESOURCE_EXHAUSTED:
-      return ErrorCode.RATE_LIMITED;
-    default:
-      return ErrorCode.INTERNAL;
-  }
+  return CODE_OF_STATUS.get(code) ?? ErrorCode.INTERNAL;
 }
+
+/** The canonical google.rpc mapping, by HTTP status; any status not listed is 500. */
+const HTTP_STATUS_OF: ReadonlyMap<GrpcStatus, number> = new Map(
+  (
+    [
+      [200, [GrpcStatus.OK]],
+      [400, [GrpcStatus.INVALID_ARGUMENT, GrpcStatus.FAILED_PRECONDITION, GrpcStatus.OUT_OF_RANGE]],
+      [401, [GrpcStatus.UNAUTHENTICATED]],
+      [403, [GrpcStatus.PERMISSION_DENIED]],
+      [404, [GrpcStatus.NOT_FOUND]],
+      [409, [GrpcStatus.ALREADY_EXISTS, GrpcStatus.ABORTED]],
+      [429, [GrpcStatus.RESOURCE_EXHAUSTED]],
+      [499, [GrpcStatus.CANCELLED]],
+      [501, [GrpcStatus.UNIMPLEMENTED]],
+      [503, [GrpcStatus.UNAVAILABLE]],
+      [504, [GrpcStatus.DEADLINE_EXCEEDED]],
+      [500, [GrpcStatus.UNKNOWN, GrpcStatus.INTERNAL, GrpcStatus.DATA_LOSS]],
+    ] as const
+  ).flatMap(([http, statuses]) => statuses.map((grpc) => [grpc, http] as const)),
+);
 
 /** gRPC status → HTTP status, the canonical google.rpc mapping. */
 export function httpStatusOf(code: GrpcStatus): number {
-  switch (code) {
-    case GrpcStatus.OK:
-      return 200;
-    case GrpcStatus.INVALID_ARGUMENT:
-    case GrpcStatus.FAILED_PRECONDITION:
-    case GrpcStatus.OUT_OF_RANGE:
-      return 400;
-    case GrpcStatus.UNAUTHENTICATED:
-      return 401;
-    case GrpcStatus.PERMISSION_DENIED:
-      return 403;
-    case GrpcStatus.NOT_FOUND:
-      return 404;
-    case GrpcStatus.ALREADY_EXISTS:
-    case GrpcStatus.ABORTED:
-      return 409;
-    case GrpcStatus.RESOURCE_EXHAUSTED:
-      return 429;
-    case GrpcStatus.CANCELLED:
-      return 499;
-    case GrpcStatus.UNIMPLEMENTED:
-      return 501;
-    case GrpcStatus.UNAVAILABLE:
-      return 503;
-    case GrpcStatus.DEADLINE_EXCEEDED:
-      return 504;
-    case GrpcStatus.UNKNOWN:
-    case GrpcStatus.INTERNAL:
-    case GrpcStatus.DATA_LOSS:
-      return 500;
-    default:
-      return 500;
-  }
+  return HTTP_STATUS_OF.get(code) ?? 500;
 }
 
 /** Metadata keys that carry the platform error code and field violations from a service to the gateway. */

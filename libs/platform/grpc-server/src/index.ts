@@ -1,11 +1,11 @@
 export type { CallContext } from './call-context';
-export { bearerToken } from './call-context';
+export { bearerToken, firstValue } from './call-context';
+export { callerOf, callerId } from './caller';
 export { startGrpcService, type GrpcServiceOptions, type RunningService, type ServiceBinding } from './server';
-export { HealthMonitor, type DependencyCheck } from './health';
+export { LIVENESS_SERVICE } from './grpc-health';
 export { methodAccessTable, type MethodAccess } from './method-access';
 export { adaptService, type AsyncHandler, type AsyncService } from './unary-handler';
 export { toServiceError } from './error-status';
-export { exitOnSignals } from './shutdown';
 export { createClient, unary, DEFAULT_DEADLINE_MS, type UnaryCallOptions } from './client';
 export { ServiceTokens } from './service-tokens';
 export { injectTraceMetadata, contextFromMetadata, startClientSpan, endRpcSpan } from './rpc-tracing';

@@ -3,9 +3,7 @@ import type { AccessRule, Authority, AuthLevel } from '@platform/auth';
 import { isAuthority } from '@platform/auth';
 
 /** Access of one RPC as its proto options declare it. `internal` RPCs have no REST binding. */
-export type MethodAccess =
-  | { kind: 'internal' }
-  | { kind: 'exposed'; auth: AuthLevel; authority?: Authority; orgField?: string; successStatus: number };
+export type MethodAccess = { kind: 'internal' } | { kind: 'exposed'; auth: AuthLevel; authority?: Authority; orgField?: string; successStatus: number };
 
 interface RawAccess {
   auth?: string;
@@ -61,8 +59,6 @@ export function methodAccessTable(definition: PackageDefinition): Map<string, Me
 /** The access rule of an exposed method for one request. */
 export function accessRuleFor(access: Extract<MethodAccess, { kind: 'exposed' }>, request: unknown): AccessRule {
   const organizationId =
-    access.orgField && request && typeof request === 'object'
-      ? String((request as Record<string, unknown>)[access.orgField] ?? '')
-      : undefined;
+    access.orgField && request && typeof request === 'object' ? String((request as Record<string, unknown>)[access.orgField] ?? '') : undefined;
   return { auth: access.auth, authority: access.authority, organizationId };
 }

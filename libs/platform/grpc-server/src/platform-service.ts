@@ -1,10 +1,23 @@
+import { Pool } from 'pg';
 import { TokenSigner } from '@platform/auth';
 import { runMigrations } from '@platform/db';
-import { connectPlatformMessaging, isNatsHealthy, startOutboxRelay, type JetStreamClient, type MessagingNames, type NatsConnection } from '@platform/messaging';
+import {
+  connectPlatformMessaging,
+  isNatsHealthy,
+  messagingTablesSql,
+  startOutboxRelay,
+  type JetStreamClient,
+  type MessagingNames,
+  type NatsConnection,
+} from '@platform/messaging';
 import { createLogger, createMetricsRegistry, type Logger } from '@platform/telemetry';
 import type { Registry } from 'prom-client';
-import type { DependencyCheck } from './health';
+import type { DependencyCheck } from '@platform/health';
+import { platformHousekeeping } from './housekeeping';
 import { startGrpcService, type RunningService, type ServiceBinding } from './server';
+import { startServiceJobs, type ServiceJob } from './service-jobs';
+
+export type { ServiceJob } from './service-jobs';
 
 /** What the platform needs of a service's database client; a PrismaClient fits. */
 export interface PlatformDb {
@@ -48,11 +61,13 @@ export interface PlatformInfra<Db extends PlatformDb> {
   signer: TokenSigner;
 }
 
-/** What a service adds: its gRPC services, extra health checks, and how to stop what it started. */
+/** What a service adds: its gRPC services, extra health checks, its periodic jobs, and how to stop what it started. */
 export interface ServiceWiring {
   services: ServiceBinding[];
   checks?: DependencyCheck[];
-  /** Runs first at shutdown, before the relay, NATS and the database close. */
+  /** Periodic work of the service (its own cleanup), started after the wiring with the kit's housekeeping. */
+  jobs?: ServiceJob[];
+  /** Runs at shutdown once the jobs have stopped, before the relay, NATS and the database close. */
   stop?: () => Promise<void> | void;
 }
 
@@ -78,14 +93,22 @@ export function commonServiceSpec(config: CommonServiceConfig, env: NodeJS.Proce
 
 /** Applies a service's pending migrations (also `main.js --migrate-only`, a release's init container). */
 export async function migrateService(spec: MigrateServiceSpec, logger: Logger = createLogger(spec.name)): Promise<void> {
-  await runMigrations({ connectionString: spec.databaseUrl, schema: spec.schema, migrationsDir: spec.migrationsDir, logger });
+  await runMigrations({
+    connectionString: spec.databaseUrl,
+    schema: spec.schema,
+    migrationsDir: spec.migrationsDir,
+    // The outbox and processed-message tables are the platform's: every service schema has them.
+    platformTablesSql: messagingTablesSql(spec.schema),
+    logger,
+  });
 }
 
 /**
  * Starts a platform service the way every one starts: migrations, database, NATS, outbox relay,
- * then the service's own wiring, then the gRPC server with Postgres and NATS health checks.
- * Shutdown closes in reverse: the wiring's stop, the relay, NATS, the database. A failed start
- * closes whatever was already open before rethrowing, so it leaks no connection.
+ * then the service's own wiring, then its periodic jobs with the kit's housekeeping, then the gRPC
+ * server with Postgres and NATS health checks. Shutdown closes in reverse: the jobs, the wiring's
+ * stop, the relay, NATS, the database. A failed start closes whatever was already open before
+ * rethrowing, so it leaks no connection.
  */
 export async function startPlatformService<Db extends PlatformDb>(
   spec: PlatformServiceSpec<Db>,
@@ -119,6 +142,15 @@ export async function startPlatformService<Db extends PlatformDb>(
     const signer = new TokenSigner(spec.jwt);
     const wiring = await wire({ name, schema, db, nc, js, names, logger, registry, signer });
     if (wiring.stop) opened.push(wiring.stop);
+    const jobs = [...platformHousekeeping(schema), ...(wiring.jobs ?? [])];
+    // One connection per job at most: a run holds its job's advisory lock on it.
+    const jobsPool = new Pool({ connectionString: spec.databaseUrl, max: jobs.length, application_name: `service-jobs ${schema}` });
+    jobsPool.on('error', (err) => logger.warn({ err }, `${name}: the jobs lost an idle database connection`));
+    const running = startServiceJobs(jobs, { pool: jobsPool, schema, logger, registry });
+    opened.push(async () => {
+      await running.stop();
+      await jobsPool.end();
+    });
 
     return await startGrpcService({
       name,
@@ -145,3 +177,5 @@ export async function startPlatformService<Db extends PlatformDb>(
     throw err;
   }
 }
+
+export { registeredServiceSpec } from './registered-service';

@@ -1,10 +1,10 @@
 import { Server, ServerCredentials, type ServiceDefinition } from '@grpc/grpc-js';
 import type { TokenSigner } from '@platform/auth';
+import { HealthMonitor, startAdminServer, type AdminServer, type DependencyCheck } from '@platform/health';
 import { loadPlatformDescriptors, healthV1 } from '@platform/proto';
 import { counter, histogram, type Logger } from '@platform/telemetry';
 import type { Registry } from 'prom-client';
-import { startAdminHttp } from './admin-http';
-import { HealthMonitor, type DependencyCheck } from './health';
+import { bindGrpcHealth } from './grpc-health';
 import { methodAccessTable } from './method-access';
 import { adaptService, type AsyncService } from './unary-handler';
 
@@ -41,7 +41,8 @@ export interface RunningService {
 
 /**
  * Starts a platform gRPC service: its RPCs (with auth, logging, metrics and error mapping),
- * grpc.health.v1 reflecting its dependencies, and the admin HTTP port.
+ * grpc.health.v1 reflecting its dependencies, and the admin HTTP port (`/healthz`, `/readyz`,
+ * `/metrics` of @platform/health). Readiness is NOT_SERVING until both listen, and from `stop()` on.
  */
 export async function startGrpcService(options: GrpcServiceOptions): Promise<RunningService> {
   const { logger } = options;
@@ -49,27 +50,33 @@ export async function startGrpcService(options: GrpcServiceOptions): Promise<Run
   const latency = histogram(options.registry, 'grpc_server_handling_seconds', 'gRPC handling time by RPC and status code', ['rpc', 'code']);
   const handled = counter(options.registry, 'grpc_server_handled_total', 'gRPC calls answered, by RPC and status code', ['rpc', 'code']);
   const errors = counter(options.registry, 'grpc_server_errors_total', 'gRPC calls answered with a status other than OK', ['rpc', 'code']);
-  const health = new HealthMonitor(options.checks, logger);
+  const health = new HealthMonitor(options.checks, { logger });
+  const grpcHealth = bindGrpcHealth(health);
   const server = new Server({ 'grpc.max_receive_message_length': 8 * 1024 * 1024 });
   for (const binding of options.services) {
-    server.addService(binding.definition, adaptService(binding.definition, binding.handlers, { signer: options.signer, logger, access, latency, handled, errors }));
+    server.addService(
+      binding.definition,
+      adaptService(binding.definition, binding.handlers, { signer: options.signer, logger, access, latency, handled, errors }),
+    );
   }
-  server.addService(healthV1.HealthService, health.service());
+  server.addService(healthV1.HealthService, grpcHealth.service);
 
   const host = options.host ?? '0.0.0.0';
   const grpcPort = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`${host}:${options.grpcPort}`, ServerCredentials.createInsecure(), (err, port) => (err ? reject(err) : resolve(port))),
   );
-  let admin: Awaited<ReturnType<typeof startAdminHttp>>;
+  let admin: AdminServer;
   try {
-    await health.start();
-    admin = await startAdminHttp(options.adminPort, health, options.registry, host);
+    admin = await startAdminServer({ port: options.adminPort, host, monitor: health, registry: options.registry });
   } catch (err) {
     // The gRPC server serves from bind on: a start that fails past it must not leave it running.
-    health.stop();
+    grpcHealth.close();
     server.forceShutdown();
     throw err;
   }
+  // Checked once before serving, so a dependency that is down at start is logged at once.
+  await health.probe();
+  health.markStarted();
   logger.info({ grpcPort, adminPort: admin.port }, `${options.name} listening`);
 
   let stopping: Promise<void> | undefined;
@@ -88,8 +95,8 @@ export async function startGrpcService(options: GrpcServiceOptions): Promise<Run
           resolve();
         });
       });
-      health.stop();
-      await new Promise<void>((resolve) => admin.close(() => resolve()));
+      grpcHealth.close();
+      await admin.close();
       await options.onShutdown?.();
       logger.info(`${options.name} stopped`);
     })());

@@ -1,5 +1,5 @@
 import { createLogger, initTelemetry } from '@platform/telemetry';
-import { exitOnSignals } from './shutdown';
+import { exitOnSignals } from '@platform/health';
 
 export interface ServiceMain {
   /** The service's name: logs, traces and metrics carry it. */

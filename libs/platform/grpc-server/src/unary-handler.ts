@@ -1,5 +1,12 @@
 import { context } from '@opentelemetry/api';
-import { status, type handleUnaryCall, type sendUnaryData, type ServerUnaryCall, type ServiceDefinition, type UntypedServiceImplementation } from '@grpc/grpc-js';
+import {
+  status,
+  type handleUnaryCall,
+  type sendUnaryData,
+  type ServerUnaryCall,
+  type ServiceDefinition,
+  type UntypedServiceImplementation,
+} from '@grpc/grpc-js';
 import { authorize, authorizeService, type TokenSigner, type AccessClaims } from '@platform/auth';
 import type { Logger } from '@platform/telemetry';
 import type { Counter, Histogram } from 'prom-client';
@@ -52,11 +59,7 @@ function publicCaller(signer: TokenSigner, token: string | undefined): { caller?
  * Each call runs in a SERVER span, child of the trace context in the caller's metadata, so the
  * handler's logs, downstream calls and outbox events belong to the caller's trace.
  */
-export function adaptService<S>(
-  definition: ServiceDefinition,
-  handlers: AsyncService<S>,
-  deps: HandlerDeps,
-): UntypedServiceImplementation {
+export function adaptService<S>(definition: ServiceDefinition, handlers: AsyncService<S>, deps: HandlerDeps): UntypedServiceImplementation {
   const out: UntypedServiceImplementation = {};
   for (const [name, method] of Object.entries(definition)) {
     const handler = (handlers as Record<string, AsyncHandler<unknown, unknown>>)[name];
@@ -92,7 +95,9 @@ export function adaptService<S>(
         void (async () => {
           const presented = bearerToken(call.metadata);
           const { caller, token } =
-            access.kind === 'exposed' && access.auth === 'public' ? publicCaller(deps.signer, presented) : { caller: verifyCaller(deps.signer, presented), token: presented };
+            access.kind === 'exposed' && access.auth === 'public'
+              ? publicCaller(deps.signer, presented)
+              : { caller: verifyCaller(deps.signer, presented), token: presented };
           if (access.kind === 'internal') authorizeService(caller);
           else authorize(caller, accessRuleFor(access, call.request));
           const ctx: CallContext = {

@@ -30,7 +30,12 @@ describe('a platform gRPC service', () => {
     },
     async orgLogin(_req, ctx: CallContext) {
       // Calls another RPC on behalf of this call: the parent's deadline is carried on.
-      await unary(client, client.getAccount, { accountId: '00000000-0000-4000-8000-000000000000' }, { parent: ctx, token: signer.signService('test'), timeoutMs: 60_000 });
+      await unary(
+        client,
+        client.getAccount,
+        { accountId: '00000000-0000-4000-8000-000000000000' },
+        { parent: ctx, token: signer.signService('test'), timeoutMs: 60_000 },
+      );
       return { accessToken: '', refreshToken: '', tokenType: '', expiresIn: 0 };
     },
     async batchGetAccounts() {
@@ -68,7 +73,11 @@ describe('a platform gRPC service', () => {
     await service.stop();
   });
 
-  const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: ServiceError) => e);
+  const failure = (p: Promise<unknown>) =>
+    p.then(
+      () => undefined,
+      (e: ServiceError) => e,
+    );
 
   it('answers a public RPC without a token', async () => {
     await expect(unary(client, client.getHealth, {})).resolves.toEqual({ status: 'UP' });
@@ -123,7 +132,8 @@ describe('a platform gRPC service', () => {
   });
 
   it('reports NOT_SERVING while a dependency is down, and SERVING again when it returns', async () => {
-    const check = (name = '') => new Promise<healthV1.HealthCheckResponse>((resolve, reject) => health.check({ service: name }, (e, r) => (e ? reject(e) : resolve(r))));
+    const check = (name = '') =>
+      new Promise<healthV1.HealthCheckResponse>((resolve, reject) => health.check({ service: name }, (e, r) => (e ? reject(e) : resolve(r))));
     const ready = () => fetch(`http://127.0.0.1:${service.adminPort}/readyz`).then((r) => r.status);
     const live = () => fetch(`http://127.0.0.1:${service.adminPort}/healthz`).then((r) => r.status);
     expect((await check()).status).toBe(healthV1.HealthCheckResponse_ServingStatus.SERVING);
@@ -150,7 +160,12 @@ describe('graceful shutdown', () => {
   it('finishes in-flight calls, then refuses new ones', async () => {
     const handlers = new Proxy(
       {},
-      { get: () => async () => { await sleep(300); return { status: 'UP' }; } },
+      {
+        get: () => async () => {
+          await sleep(300);
+          return { status: 'UP' };
+        },
+      },
     ) as AsyncService<identityV1.IdentityServiceServer>;
     const service = await startGrpcService({
       name: 'shutdown-test',

@@ -46,7 +46,9 @@ describe('a platform service started from its spec', () => {
 
   /** The relay's connections (`outbox-relay <schema>`, `outbox-listener <schema>`) on the server. */
   const relayConnections = async (): Promise<number> => {
-    const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name LIKE $1', [`% ${database.schema}`]);
+    const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name LIKE $1', [
+      `% ${database.schema}`,
+    ]);
     return rows[0]!.n;
   };
   const eventually = async (check: () => Promise<boolean>): Promise<void> => {
@@ -92,6 +94,9 @@ describe('a platform service started from its spec', () => {
 
     const { rows } = await admin.query(`SELECT migration_name FROM "${database.schema}"._prisma_migrations`);
     expect(rows).toEqual([{ migration_name: '20260101000000_init' }]);
+    // The messaging tables are the platform's: the one the service's migration lacks is created too.
+    const tables = await admin.query<{ tablename: string }>('SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY 1', [database.schema]);
+    expect(tables.rows.map((t) => t.tablename)).toEqual(['_prisma_migrations', 'outbox_event', 'processed_message', 'widget']);
     await eventually(async () => (await relayConnections()) > 0);
 
     const health = createClient(healthV1.HealthClient, `127.0.0.1:${service.grpcPort}`);
@@ -104,6 +109,21 @@ describe('a platform service started from its spec', () => {
     await service.stop();
     expect(events).toEqual(['wiring stop (relay running)', 'db disconnect (NATS closed)']);
     await eventually(async () => (await relayConnections()) === 0);
+  });
+
+  it("runs the wiring's jobs, and stops them before the wiring at shutdown", async () => {
+    let runs = 0;
+    const job = { name: 'count', intervalMs: 20, run: async () => (runs++, 1) };
+    const service = await startPlatformService(spec(), (infra) => {
+      nc = infra.nc;
+      return { services: [], jobs: [job], stop: () => void events.push(`wiring stop (job runs so far: ${runs})`) };
+    });
+    await eventually(async () => runs >= 1);
+    await service.stop();
+    const ranBeforeStop = runs;
+    await new Promise((r) => setTimeout(r, 60));
+    expect(runs).toBe(ranBeforeStop);
+    expect(events).toEqual([`wiring stop (job runs so far: ${ranBeforeStop})`, 'db disconnect (NATS closed)']);
   });
 
   it('closes the relay, NATS and the database when the wiring fails', async () => {

@@ -42,7 +42,9 @@ describe('tracing and metrics of RPCs', () => {
       services: [
         {
           definition: identityV1.IdentityServiceService,
-          handlers: new Proxy(handlers, { get: (t, p: string) => t[p as keyof typeof t] ?? (async () => ({})) }) as AsyncService<identityV1.IdentityServiceServer>,
+          handlers: new Proxy(handlers, {
+            get: (t, p: string) => t[p as keyof typeof t] ?? (async () => ({})),
+          }) as AsyncService<identityV1.IdentityServiceServer>,
         },
       ],
     });
@@ -69,7 +71,12 @@ describe('tracing and metrics of RPCs', () => {
     expect(serverSpan.parentSpanContext?.spanId).toBe(clientSpan.spanContext().spanId);
     expect(serverSpan.spanContext().traceId).toBe(parent.spanContext().traceId);
     expect(traceIdInHandler).toBe(parent.spanContext().traceId);
-    expect(serverSpan.attributes).toMatchObject({ 'rpc.system': 'grpc', 'rpc.service': 'platform.identity.v1.IdentityService', 'rpc.method': 'GetHealth', 'rpc.grpc.status_code': 0 });
+    expect(serverSpan.attributes).toMatchObject({
+      'rpc.system': 'grpc',
+      'rpc.service': 'platform.identity.v1.IdentityService',
+      'rpc.method': 'GetHealth',
+      'rpc.grpc.status_code': 0,
+    });
   });
 
   it('starts a trace at the client span for a call made outside any span', async () => {

@@ -11,16 +11,31 @@ export type { NatsConnection } from '@nats-io/nats-core';
 export { ensureStream, type EnsureStreamOptions } from './stream/ensure-stream';
 export { publishDirect, type PublishDirectOptions } from './nats/publish-direct';
 
+// The subject catalogue: every subject with its payload's proto message
+export {
+  EVENT_CATALOGUE,
+  SUBJECTS,
+  ALL_SUBJECTS,
+  isCataloguedSubject,
+  encodeEvent,
+  decodeEvent,
+  type Subject,
+  type PayloadOf,
+  type EventCodec,
+} from './catalogue/subjects';
+
 // Outbox
 export { writeOutbox, type OutboxEvent } from './outbox/write-outbox';
+export { outboxWriter, type EventWriter } from './catalogue/event-writer';
 export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './relay/outbox-relay';
 
 // Consumers
 export { startConsumer, type RunningConsumer } from './consumer/start-consumer';
+export { consumeEvents, type ServiceEventSource, type CataloguedEvent, type EventConsumerOptions } from './catalogue/event-consumer';
 export type { ConsumerOptionsBase, TransactionalConsumerOptions, StatelessConsumerOptions } from './consumer/consumer-options';
 export type { InboundMessage } from './consumer/inbound-message';
 export type { TransactionalHandler, StatelessHandler } from './consumer/deliver-message';
-export { pruneProcessedMessages } from './consumer/processed-messages';
+export { pruneProcessedMessages, PROCESSED_MESSAGES_KEPT_MS } from './consumer/processed-messages';
 
 // SQL plumbing shared with services
 export type { SqlExecutor, PgQueryable, SqlTx } from './sql/sql-executor';

@@ -145,10 +145,13 @@ describe('durable consumer', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const metrics = new Registry();
-    await start(async ({ tx, messageId }) => {
-      await gate;
-      await recordEffect(tx, messageId);
-    }, { metrics });
+    await start(
+      async ({ tx, messageId }) => {
+        await gate;
+        await recordEffect(tx, messageId);
+      },
+      { metrics },
+    );
     for (let i = 0; i < 5; i++) await publishDirect(nats.js, subject, encode({}), { msgId: `lag-${i}` });
 
     const lag = async () => {

@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { nanos } from '@nats-io/nats-core';
-import { connectNats, ensureStream, isNatsHealthy, jetstream, jetstreamManager, MessagingNames, publishDirect, type JetStreamManager, type NatsConnection } from '../src';
+import {
+  connectNats,
+  ensureStream,
+  isNatsHealthy,
+  jetstream,
+  jetstreamManager,
+  MessagingNames,
+  publishDirect,
+  type JetStreamManager,
+  type NatsConnection,
+} from '../src';
 import { encode, logger, NATS_URL } from './support/fixtures';
 
 describe('stream and connection', () => {

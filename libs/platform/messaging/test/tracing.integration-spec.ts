@@ -42,7 +42,10 @@ describe('trace context through the outbox and the stream', () => {
 
   const inSpan = <T>(work: () => Promise<T>) => {
     const request = trace.getTracer('test').startSpan('request');
-    return context.with(trace.setSpan(context.active(), request), work).finally(() => request.end()).then((result) => ({ request, result }));
+    return context
+      .with(trace.setSpan(context.active(), request), work)
+      .finally(() => request.end())
+      .then((result) => ({ request, result }));
   };
 
   it('stores the producer’s traceparent in the outbox row and continues the trace in the consumer', async () => {

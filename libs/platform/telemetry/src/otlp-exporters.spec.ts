@@ -83,7 +83,9 @@ describe('the OTLP exporters, against a local collector stand-in', () => {
         },
       },
     );
-    const port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
+    const port = await new Promise<number>((resolve, reject) =>
+      server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+    );
     try {
       await exportOneSpan('grpc', `http://127.0.0.1:${port}`);
       expect(received).toHaveLength(1);

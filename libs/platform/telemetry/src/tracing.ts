@@ -1,9 +1,6 @@
 import os from 'node:os';
 import { context, diag, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter as OtlpGrpcExporter } from '@opentelemetry/exporter-trace-otlp-grpc';
-import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, ConsoleSpanExporter, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
@@ -64,15 +61,26 @@ export function otlpProtocolOf(env: NodeJS.ProcessEnv): { protocol: OtlpProtocol
   return (OTLP_PROTOCOLS as readonly string[]).includes(asked) ? { protocol: asked as OtlpProtocol } : { protocol: 'http/protobuf', unknown: asked };
 }
 
-/** An OTLP span exporter for the protocol; endpoint, headers, timeout and compression come from OTEL_EXPORTER_OTLP_*. */
+/**
+ * An OTLP span exporter for the protocol; endpoint, headers, timeout and compression come from
+ * OTEL_EXPORTER_OTLP_*. Only the protocol's own exporter package is loaded, and only when spans are
+ * exported: a process that exports nothing (the default) never loads one (their transports and
+ * protobuf encoders cost each process a few MB).
+ */
 export function otlpTraceExporter(protocol: OtlpProtocol): SpanExporter {
   switch (protocol) {
-    case 'grpc':
-      return new OtlpGrpcExporter();
-    case 'http/json':
-      return new OtlpJsonExporter();
-    case 'http/protobuf':
-      return new OtlpProtobufExporter();
+    case 'grpc': {
+      const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-grpc') as typeof import('@opentelemetry/exporter-trace-otlp-grpc');
+      return new OTLPTraceExporter();
+    }
+    case 'http/json': {
+      const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+      return new OTLPTraceExporter();
+    }
+    case 'http/protobuf': {
+      const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-proto') as typeof import('@opentelemetry/exporter-trace-otlp-proto');
+      return new OTLPTraceExporter();
+    }
     default: {
       const unreachable: never = protocol;
       throw new Error(`unknown OTLP protocol ${String(unreachable)}`);

@@ -46,7 +46,11 @@ export async function createTestSchema(label: string, connectionString = testDat
   const suffix = randomBytes(5).toString('hex');
   // Postgres truncates identifiers at 63 bytes: keep the random part intact.
   const room = 63 - `t__${suffix}`.length;
-  const slug = label.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, room);
+  const slug = label
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, room);
   const schema = `t_${slug || 'suite'}_${suffix}`;
   await execute(connectionString, `CREATE SCHEMA "${schema}"`).catch(async (err: { code?: string }) => {
     if (err.code !== '3D000') throw err; // only "database does not exist" is ours to mend

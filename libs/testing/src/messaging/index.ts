@@ -1,1 +1,2 @@
 export { createTestMessaging, testNatsUrl, type TestMessaging } from './test-names';
+export { openEventReader, type EventReader, type EventReaderOptions } from './event-reader';

@@ -24,7 +24,10 @@ export interface TestMessaging {
  * parallel without seeing each other's events.
  */
 export function createTestMessaging(label: string, natsUrl = testNatsUrl()): TestMessaging {
-  const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '').slice(0, 16);
+  const slug = label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '')
+    .slice(0, 16);
   const id = `${slug}${randomBytes(4).toString('hex')}`;
   const names = new MessagingNames({ stream: `T_${id}`, subjectPrefix: `t${id}` });
   return {

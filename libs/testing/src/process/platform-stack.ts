@@ -1,23 +1,38 @@
-import { randomBytes } from 'node:crypto';
-import { connectNats, jetstreamManager } from '@platform/messaging';
-import { createLogger } from '@platform/telemetry';
-import { createTestSchema } from '../db/test-schema';
-import { startFakeOrganisationService, type FakeOrganisationService } from '../grpc/fake-organisation-service';
+import type { MessagingNames } from '@platform/messaging';
+import { organisationV1 } from '@platform/proto';
+import { calleesOf, REGISTRY, type AppEntry } from '@platform/registry';
+import { createTestSchema, type TestSchema } from '../db/test-schema';
+import { fakeGrpcService, type FakeGrpcService } from '../grpc/fake-grpc-service';
+import { createTestMessaging } from '../messaging';
+import { createTestRedis } from '../redis/test-redis';
+import { appTestEnv, UNREACHABLE_GRPC_URL, type PortKind } from '../registry/app-env';
 import { freePort, startApp, type AppProcess } from './app-process';
 
 export const STACK_ADMIN = { email: 'stack-admin@platform.test', password: 'stack admin password' };
 export const STACK_JWT_SECRET = 'stack-test-secret-0123456789abcdefghijkl';
 
+/** The stand-in organisation service: it answers the membership lookup identity makes at login, from `memberships`. */
+export interface StackOrganisations extends FakeGrpcService<typeof organisationV1.OrganisationServiceService> {
+  /** Memberships answered for an account id. */
+  memberships: Map<string, organisationV1.AccountMembership[]>;
+}
+
 export interface PlatformStack {
   /** `http://127.0.0.1:<port>` of the gateway. */
   baseUrl: string;
   identityGrpcUrl: string;
-  organisations: FakeOrganisationService;
+  /** Where every registered service is reached: started, stood in for, or (left out) unreachable. */
+  grpcUrls: Record<string, string>;
+  /** The ports of every app started, by app and kind. */
+  ports: Record<string, Partial<Record<PortKind, number>>>;
+  /** The stand-in organisation service, unless `organisation: 'real'`. */
+  organisations?: StackOrganisations;
   /** `http://127.0.0.1:<port>` of the mail catcher's API, when notifications run. */
   mailUrl?: string;
   /** The mail catcher's SMTP port (the platform's SMTP server), when notifications run. */
   smtpPort?: number;
   /** The stack's own JetStream stream and subject prefix, to read the events it publishes. */
+  names: MessagingNames;
   streamName: string;
   subjectPrefix: string;
   stop(): Promise<void>;
@@ -25,136 +40,142 @@ export interface PlatformStack {
 
 export interface PlatformStackOptions {
   bcryptCost?: number;
+  /** Variables for every app. */
   env?: NodeJS.ProcessEnv;
-  /** `real` starts the built organisation service; `fake` (default) serves its lookup from the test. */
+  /** `real` starts the built organisation service; `fake` (default) serves its membership lookup from the test. */
   organisation?: 'fake' | 'real';
-  /** Also start the built notifications service and the mail catcher (needs `organisation: 'real'`). */
+  /** Also start the built notifications service and the mail catcher it sends through (default: left out). */
   notifications?: boolean;
 }
 
+/** What the stack adds to the registry for some apps: the dev tools they need, and settings for a test. */
+interface StackSpecifics {
+  needs?: string[];
+  env?(stack: { options: PlatformStackOptions; port(app: string, kind: PortKind): number; redisPrefix: string }): NodeJS.ProcessEnv;
+}
+
+const SPECIFICS: Record<string, StackSpecifics> = {
+  identity: {
+    env: ({ options }) => ({
+      BCRYPT_COST: String(options.bcryptCost ?? 4),
+      PLATFORM_ADMIN_EMAIL: STACK_ADMIN.email,
+      PLATFORM_ADMIN_PASSWORD: STACK_ADMIN.password,
+    }),
+  },
+  notifications: {
+    needs: ['mail-catcher'],
+    env: ({ port }) => ({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port('mail-catcher', 'smtp')), EMAIL_POLL_MS: '100' }),
+  },
+  gateway: { env: ({ redisPrefix }) => ({ REDIS_KEY_PREFIX: redisPrefix }) },
+};
+
+export interface StackPlan {
+  /** The registered apps started as processes, in start order. */
+  apps: AppEntry[];
+  /** The registered services a server in the test stands in for. */
+  standIns: string[];
+}
+
 /**
- * Starts the built identity service and gateway as processes (what an image runs), on their own
- * database schema, JetStream stream and subjects, and Redis key prefix. The organisation service is
- * either the built one (`organisation: 'real'`) or a real gRPC server in the test standing in for it.
+ * Which apps a stack runs, from the registry: every gRPC service and the gateway (so a newly
+ * registered service is part of it), less those the options stand in for or leave out, plus the
+ * dev tools a started app needs, in the registry's start order.
+ */
+export function planStack(options: PlatformStackOptions = {}, registry: readonly AppEntry[] = REGISTRY): StackPlan {
+  const standIns = options.organisation === 'real' ? [] : ['organisation'];
+  const leftOut = options.notifications ? [] : ['notifications'];
+  const wanted = registry.filter((app) => (app.kind === 'service' || app.kind === 'gateway') && !standIns.includes(app.name) && !leftOut.includes(app.name));
+  const needed = new Set(wanted.flatMap((app) => SPECIFICS[app.name]?.needs ?? []));
+  return {
+    apps: registry.filter((app) => wanted.includes(app) || needed.has(app.name)).sort((a, b) => a.order - b.order),
+    standIns: standIns.filter((name) => registry.some((app) => app.name === name)),
+  };
+}
+
+/** Where an app tells that it is ready: `/readyz` on its admin port, or on its http port for `"ready": "http"`. */
+export function readyUrl(app: AppEntry, ports: Partial<Record<PortKind, number>>): string {
+  const port = ports[app.ready ?? 'admin'];
+  if (port === undefined) throw new Error(`${app.name} has no ${app.ready ?? 'admin'} port to tell its readiness on`);
+  return `http://127.0.0.1:${port}/readyz`;
+}
+
+async function startStandInOrganisation(): Promise<StackOrganisations> {
+  const memberships = new Map<string, organisationV1.AccountMembership[]>();
+  const fake = await fakeGrpcService(
+    organisationV1.OrganisationServiceService,
+    { listAccountMemberships: (request) => ({ memberships: memberships.get(request.accountId) ?? [] }) },
+    { serviceToken: 'any' },
+  );
+  return Object.assign(fake, { memberships });
+}
+
+/**
+ * Starts the platform from the service registry, each app built (`dist/apps/<name>/main.js`, what
+ * an image runs) as a process on free ports, each service on a schema of its own, all on a stream,
+ * subjects and Redis key prefix of the stack's own. The organisation service is the built one
+ * (`organisation: 'real'`) or a gRPC server in the test standing in for it.
  */
 export async function startPlatformStack(label: string, options: PlatformStackOptions = {}): Promise<PlatformStack> {
-  const id = randomBytes(4).toString('hex');
-  const schema = await createTestSchema(`stack_${label}`);
-  const realOrganisation = options.organisation === 'real';
-  const orgSchema = realOrganisation ? await createTestSchema(`stack_org_${label}`) : undefined;
-  const organisations = await startFakeOrganisationService();
-  const withNotifications = realOrganisation && options.notifications === true;
-  const notificationsSchema = withNotifications ? await createTestSchema(`stack_ntf_${label}`) : undefined;
-  const [grpcPort, adminPort, gatewayPort, gatewayAdminPort, orgPort, orgAdminPort, ntfPort, ntfAdminPort, smtpPort, mailPort] = await Promise.all(
-    Array.from({ length: 10 }, () => freePort()),
-  );
-  const organisationUrl = realOrganisation ? `127.0.0.1:${orgPort}` : organisations.address;
-  const notificationsUrl = `127.0.0.1:${ntfPort}`;
-  const stream = `STACK_${id}`;
-  const common: NodeJS.ProcessEnv = {
-    NODE_ENV: 'test',
-    DATABASE_URL: schema.connectionString,
-    JWT_SECRET: STACK_JWT_SECRET,
-    STREAM_NAME: stream,
-    SUBJECT_PREFIX: `s${id}`,
-    ...options.env,
-  };
-  const apps: AppProcess[] = [];
-  const cleanup = async () => {
-    await Promise.all(apps.map((a) => a.stop()));
-    await organisations.stop();
-    await schema.drop();
-    await orgSchema?.drop();
-    await notificationsSchema?.drop();
-    const nc = await connectNats({ url: process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222', name: 'stack-cleanup', logger: createLogger('stack') });
-    await (await jetstreamManager(nc)).streams.delete(stream).catch(() => undefined);
-    await nc.close();
+  const plan = planStack(options);
+  const messaging = createTestMessaging(`stack${label}`);
+  const redis = createTestRedis(`stack:${label}`);
+  const schemas: TestSchema[] = [];
+  const processes: AppProcess[] = [];
+  const organisations = plan.standIns.includes('organisation') ? await startStandInOrganisation() : undefined;
+  const stop = async () => {
+    for (const app of [...processes].reverse()) await app.stop();
+    await organisations?.stop();
+    for (const schema of schemas) await schema.drop();
+    await messaging.cleanup();
+    await redis.cleanup();
   };
   try {
-    apps.push(
-      await startApp(
-        'identity',
-        {
-          ...common,
-          IDENTITY_DB_SCHEMA: schema.schema,
-          IDENTITY_GRPC_PORT: String(grpcPort),
-          IDENTITY_ADMIN_PORT: String(adminPort),
-          ORGANISATION_GRPC_URL: organisationUrl,
-          BCRYPT_COST: String(options.bcryptCost ?? 4),
-          PLATFORM_ADMIN_EMAIL: STACK_ADMIN.email,
-          PLATFORM_ADMIN_PASSWORD: STACK_ADMIN.password,
-        },
-        `http://127.0.0.1:${adminPort}/readyz`,
-      ),
-    );
-    if (notificationsSchema) {
-      apps.push(
-        await startApp(
-          'mail-catcher',
-          { MAIL_CATCHER_SMTP_PORT: String(smtpPort), MAIL_CATCHER_HTTP_PORT: String(mailPort) },
-          `http://127.0.0.1:${mailPort}/readyz`,
-        ),
-      );
-      apps.push(
-        await startApp(
-          'notifications',
-          {
-            ...common,
-            NOTIFICATIONS_DB_SCHEMA: notificationsSchema.schema,
-            NOTIFICATIONS_GRPC_PORT: String(ntfPort),
-            NOTIFICATIONS_ADMIN_PORT: String(ntfAdminPort),
-            ORGANISATION_GRPC_URL: organisationUrl,
-            SMTP_HOST: '127.0.0.1',
-            SMTP_PORT: String(smtpPort),
-            EMAIL_POLL_MS: '100',
-          },
-          `http://127.0.0.1:${ntfAdminPort}/readyz`,
-        ),
-      );
+    const ports: Record<string, Partial<Record<PortKind, number>>> = {};
+    for (const app of plan.apps) {
+      const own: Partial<Record<PortKind, number>> = {};
+      for (const kind of Object.keys(app.ports) as PortKind[]) own[kind] = await freePort();
+      ports[app.name] = own;
     }
-    if (orgSchema) {
-      apps.push(
-        await startApp(
-          'organisation',
-          {
-            ...common,
-            ORGANISATION_DB_SCHEMA: orgSchema.schema,
-            ORGANISATION_GRPC_PORT: String(orgPort),
-            ORGANISATION_ADMIN_PORT: String(orgAdminPort),
-            IDENTITY_GRPC_URL: `127.0.0.1:${grpcPort}`,
-            NOTIFICATIONS_GRPC_URL: notificationsUrl,
-          },
-          `http://127.0.0.1:${orgAdminPort}/readyz`,
-        ),
-      );
+    const port = (app: string, kind: PortKind): number => {
+      const found = ports[app]?.[kind];
+      if (found === undefined) throw new Error(`the stack runs no ${app} with a ${kind} port`);
+      return found;
+    };
+    const grpcUrls: Record<string, string> = {};
+    for (const service of REGISTRY.filter((app) => app.kind === 'service')) {
+      const grpc = ports[service.name]?.grpc;
+      grpcUrls[service.name] = grpc !== undefined ? `127.0.0.1:${grpc}` : UNREACHABLE_GRPC_URL;
     }
-    apps.push(
-      await startApp(
-        'gateway',
-        {
-          ...common,
-          GATEWAY_PORT: String(gatewayPort),
-          GATEWAY_ADMIN_PORT: String(gatewayAdminPort),
-          IDENTITY_GRPC_URL: `127.0.0.1:${grpcPort}`,
-          ORGANISATION_GRPC_URL: organisationUrl,
-          NOTIFICATIONS_GRPC_URL: notificationsUrl,
-          REDIS_KEY_PREFIX: `stack:${id}:`,
-        },
-        `http://127.0.0.1:${gatewayAdminPort}/readyz`,
-      ),
-    );
+    if (organisations) grpcUrls['organisation'] = organisations.address;
+
+    for (const app of plan.apps) {
+      const schema = app.schema ? await createTestSchema(`stack_${app.name}_${label}`) : undefined;
+      if (schema) schemas.push(schema);
+      const callees = Object.fromEntries(calleesOf(app).map((name) => [name, grpcUrls[name] ?? UNREACHABLE_GRPC_URL]));
+      const env: NodeJS.ProcessEnv = {
+        ...appTestEnv(app, { ports: ports[app.name], schema, messaging, callees }),
+        JWT_SECRET: STACK_JWT_SECRET,
+        ...SPECIFICS[app.name]?.env?.({ options, port, redisPrefix: redis.prefix }),
+        ...options.env,
+      };
+      processes.push(await startApp(app.name, env, readyUrl(app, ports[app.name] ?? {})));
+    }
+    const withMail = ports['mail-catcher'] !== undefined;
+    return {
+      baseUrl: `http://127.0.0.1:${port('gateway', 'http')}`,
+      identityGrpcUrl: grpcUrls['identity'] ?? UNREACHABLE_GRPC_URL,
+      grpcUrls,
+      ports,
+      organisations,
+      mailUrl: withMail ? `http://127.0.0.1:${port('mail-catcher', 'http')}` : undefined,
+      smtpPort: withMail ? port('mail-catcher', 'smtp') : undefined,
+      names: messaging.names,
+      streamName: messaging.names.stream,
+      subjectPrefix: messaging.names.subjectPrefix,
+      stop,
+    };
   } catch (err) {
-    await cleanup();
+    await stop().catch(() => undefined);
     throw err;
   }
-  return {
-    baseUrl: `http://127.0.0.1:${gatewayPort}`,
-    identityGrpcUrl: `127.0.0.1:${grpcPort}`,
-    organisations,
-    mailUrl: withNotifications ? `http://127.0.0.1:${mailPort}` : undefined,
-    smtpPort: withNotifications ? smtpPort : undefined,
-    streamName: stream,
-    subjectPrefix: `s${id}`,
-    stop: cleanup,
-  };
 }

@@ -9,12 +9,15 @@ export const adminList: Scenario = {
   name: 'admin-list',
   description: 'an organisation admin lists and searches members',
   async prepare(world) {
-    const orgId = world.organisationId;
+    const orgId = world.organizationId;
     if (!orgId) return { kind: 'skipped', reason: `no organisation: ${world.organisationProblem ?? 'unknown'}` };
     let token: string | undefined;
     let who = 'the organisation admin';
     if (world.orgAdmin) {
-      const login = await world.http.send({ method: 'POST', path: '/api/auth/org/login', body: { email: world.orgAdmin.email, password: world.orgAdmin.password } }, { parseJson: true });
+      const login = await world.http.send(
+        { method: 'POST', path: '/api/auth/org/login', body: { email: world.orgAdmin.email, password: world.orgAdmin.password } },
+        { parseJson: true },
+      );
       token = login.outcome === 200 ? tokenOf(login.json) : undefined;
     }
     if (!token) {
@@ -34,10 +37,22 @@ export const adminList: Scenario = {
     const next = (): Step => {
       const n = turn++;
       if (n % 2 === 0) {
-        return { label: 'GET /api/orgs/{id}/users', method: 'GET', path: `/api/orgs/${orgId}/users?page=${(n / 2) % pages}&size=20&sort=lastName,asc`, token, expect: [200] };
+        return {
+          label: 'GET /api/orgs/{id}/users',
+          method: 'GET',
+          path: `/api/orgs/${orgId}/users?page=${(n / 2) % pages}&size=20&sort=lastName,asc`,
+          token,
+          expect: [200],
+        };
       }
       const term = nth(world.searchTerms, n >> 1);
-      return { label: 'GET /api/orgs/{id}/users?search=', method: 'GET', path: `/api/orgs/${orgId}/users?search=${encodeURIComponent(term)}&size=20`, token, expect: [200] };
+      return {
+        label: 'GET /api/orgs/{id}/users?search=',
+        method: 'GET',
+        path: `/api/orgs/${orgId}/users?search=${encodeURIComponent(term)}&size=20`,
+        token,
+        expect: [200],
+      };
     };
     return { kind: 'ready', plan: { next, notes: [`as ${who}`] } };
   },

@@ -22,14 +22,20 @@ export const browse: Scenario = {
       (token) => ({ label: 'GET /api/auth/me', method: 'GET', path: '/api/auth/me', token, expect: [200] }),
       () => ({ label: 'GET /api/auth/health', method: 'GET', path: '/api/auth/health', expect: [200] }),
     ];
-    const orgId = world.organisationId;
+    const orgId = world.organizationId;
     if (orgId) {
       const first = nth(world.members, 0);
-      const login = await world.http.send({ method: 'POST', path: '/api/auth/org/login', body: { email: first.email, password: first.password } }, { parseJson: true });
+      const login = await world.http.send(
+        { method: 'POST', path: '/api/auth/org/login', body: { email: first.email, password: first.password } },
+        { parseJson: true },
+      );
       const token = (login.json as { accessToken?: string } | undefined)?.accessToken;
       const probe = await world.http.send({ method: 'GET', path: `/api/orgs/${orgId}`, token });
       if (probe.outcome === 200) reads.push((t) => ({ label: 'GET /api/orgs/{id}', method: 'GET', path: `/api/orgs/${orgId}`, token: t, expect: [200] }));
-      else notes.push(`organisation reads left out: GET /api/orgs/{id} answered ${probe.outcome}${isMissing(probe.outcome) ? ' (no organisation service behind the gateway)' : ''}`);
+      else
+        notes.push(
+          `organisation reads left out: GET /api/orgs/{id} answered ${probe.outcome}${isMissing(probe.outcome) ? ' (no organisation service behind the gateway)' : ''}`,
+        );
     } else {
       notes.push(`organisation reads left out: ${world.organisationProblem ?? 'no organisation'}`);
     }

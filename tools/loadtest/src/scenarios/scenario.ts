@@ -35,7 +35,7 @@ export interface World {
   adminToken?: string;
   /** Why there is no admin token. */
   adminProblem?: string;
-  organisationId?: string;
+  organizationId?: string;
   organisationProblem?: string;
   members: Account[];
   /** A member with the organisation's ADMIN role, when there is an organisation. */

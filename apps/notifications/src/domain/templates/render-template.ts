@@ -6,7 +6,11 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /** A header value: no line breaks (they would start a new header), collapsed spaces. */
-export const headerSafe = (value: string): string => value.replace(/[\r\n\t]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+export const headerSafe = (value: string): string =>
+  value
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 
 export type RenderMode = 'html' | 'subject';
 

@@ -56,11 +56,17 @@ describe('the template language', () => {
   });
 
   it('renders values HTML-escaped in the body and as plain one-line text in the subject', () => {
-    const compiled = compileTemplate('INVITATION', '{{org.name}} invites you', '<p title="{{org.name}}">{{org.name}}</p>{{#hasMessage}}<p>{{message}}</p>{{/hasMessage}}');
+    const compiled = compileTemplate(
+      'INVITATION',
+      '{{org.name}} invites you',
+      '<p title="{{org.name}}">{{org.name}}</p>{{#hasMessage}}<p>{{message}}</p>{{/hasMessage}}',
+    );
     if (!compiled.ok) throw new Error('expected a valid template');
     const rendered = renderEmail(compiled.template, { values: { 'org.name': `Tom & "Jerry's" <Club>\r\nBcc: x@y` }, flags: {} });
     expect(rendered.subject).toBe(`Tom & "Jerry's" <Club> Bcc: x@y invites you`);
-    expect(rendered.html).toBe('<p title="Tom &amp; &quot;Jerry&#39;s&quot; &lt;Club&gt;\r\nBcc: x@y">Tom &amp; &quot;Jerry&#39;s&quot; &lt;Club&gt;\r\nBcc: x@y</p>');
+    expect(rendered.html).toBe(
+      '<p title="Tom &amp; &quot;Jerry&#39;s&quot; &lt;Club&gt;\r\nBcc: x@y">Tom &amp; &quot;Jerry&#39;s&quot; &lt;Club&gt;\r\nBcc: x@y</p>',
+    );
   });
 
   it('ships a valid built-in template for every type, rendering without leftovers', () => {
@@ -79,7 +85,9 @@ describe('the template language', () => {
 
 describe('checkHtml', () => {
   it('accepts well-formed HTML, void elements, optional end tags, comments and a < in text', () => {
-    expect(checkHtml('<!DOCTYPE html><html><body><!-- c --><p>a < b<br><img src="x" alt="a>b"/><ul><li>one<li>two</ul><table><tr><td>1</table></body></html>')).toEqual([]);
+    expect(
+      checkHtml('<!DOCTYPE html><html><body><!-- c --><p>a < b<br><img src="x" alt="a>b"/><ul><li>one<li>two</ul><table><tr><td>1</table></body></html>'),
+    ).toEqual([]);
     expect(checkHtml('<style>p > a { color: red }</style><p>x</p>')).toEqual([]);
   });
 
@@ -98,8 +106,10 @@ describe('checkHtml', () => {
 
 describe('htmlToText', () => {
   it('keeps link targets, breaks blocks, decodes entities', () => {
-    expect(htmlToText('<h1>Hi &amp; welcome</h1><p>Go <a href="https://x.test/a?b=1&amp;c=2">here</a>.<br>Bye&nbsp;now</p><p><a href="https://y.test">https://y.test</a></p>')).toBe(
-      'Hi & welcome\n\nGo here [https://x.test/a?b=1&c=2].\nBye now\n\nhttps://y.test',
-    );
+    expect(
+      htmlToText(
+        '<h1>Hi &amp; welcome</h1><p>Go <a href="https://x.test/a?b=1&amp;c=2">here</a>.<br>Bye&nbsp;now</p><p><a href="https://y.test">https://y.test</a></p>',
+      ),
+    ).toBe('Hi & welcome\n\nGo here [https://x.test/a?b=1&c=2].\nBye now\n\nhttps://y.test');
   });
 });

@@ -17,11 +17,7 @@ export function copyFixtureProject(): string {
 }
 
 /** Runs one of the tools/prisma scripts; resolves with its output whatever the exit code. */
-export async function runTool(
-  script: string,
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runTool(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(workspaceRoot, 'tools/prisma', script), ...args], {
       cwd: workspaceRoot,

@@ -12,12 +12,10 @@ const NONE: ConsumerMetrics = { lag: () => undefined, message: () => undefined }
 
 export function consumerMetrics(registry: Registry | undefined, stream: string): ConsumerMetrics {
   if (!registry) return NONE;
-  const lag = gauge(
-    registry,
-    'messaging_consumer_lag',
-    'Messages of the consumer not yet acknowledged (pending delivery plus awaiting ack)',
-    ['stream', 'consumer'],
-  );
+  const lag = gauge(registry, 'messaging_consumer_lag', 'Messages of the consumer not yet acknowledged (pending delivery plus awaiting ack)', [
+    'stream',
+    'consumer',
+  ]);
   const messages = counter(registry, 'messaging_consumer_messages_total', 'Messages processed by outcome', ['stream', 'consumer', 'outcome']);
   return {
     lag: (consumer, value) => lag.set({ stream, consumer }, value),

@@ -5,11 +5,7 @@ import { consumerNameFor } from '../names/subject-pattern';
 import type { SqlTx } from '../sql/sql-executor';
 import { endSpan, startConsumerSpan } from '../tracing/message-tracing';
 import { consumerMetrics } from './consumer-metrics';
-import {
-  validateConsumerOptions,
-  type StatelessConsumerOptions,
-  type TransactionalConsumerOptions,
-} from './consumer-options';
+import { validateConsumerOptions, type StatelessConsumerOptions, type TransactionalConsumerOptions } from './consumer-options';
 import { statelessDelivery, transactionalDelivery, type Delivery } from './deliver-message';
 import { ensureDurableConsumer } from './ensure-consumer';
 import { failureAction, HandlerFailure } from './failure-policy';
@@ -31,9 +27,7 @@ const RESUBSCRIBE = { baseMs: 1000, maxMs: 30_000 };
  */
 export function startConsumer<Tx extends SqlTx>(options: TransactionalConsumerOptions<Tx>): Promise<RunningConsumer>;
 export function startConsumer(options: StatelessConsumerOptions): Promise<RunningConsumer>;
-export async function startConsumer<Tx extends SqlTx>(
-  options: TransactionalConsumerOptions<Tx> | StatelessConsumerOptions,
-): Promise<RunningConsumer> {
+export async function startConsumer<Tx extends SqlTx>(options: TransactionalConsumerOptions<Tx> | StatelessConsumerOptions): Promise<RunningConsumer> {
   validateConsumerOptions(options);
   const { js, stream, durable, filterSubjects, maxDeliver = 10, ackWaitMs = 30_000, prefetch = 10, startAt = 'all' } = options;
   const retry = { baseMs: 1000, maxMs: 60_000, ...options.retryDelay };
@@ -113,9 +107,7 @@ export async function startConsumer<Tx extends SqlTx>(
   };
 
   const loops = names.map((name) => run(name));
-  const lagTimer = options.metrics
-    ? setInterval(() => void refreshLag(jsm, stream, names, metrics.lag), options.metricsIntervalMs ?? 5000)
-    : undefined;
+  const lagTimer = options.metrics ? setInterval(() => void refreshLag(jsm, stream, names, metrics.lag), options.metricsIntervalMs ?? 5000) : undefined;
   lagTimer?.unref();
 
   let stopped: Promise<void> | undefined;

@@ -3,17 +3,7 @@ import { isValidFilter, isValidSubject } from './subject-pattern';
 export const DEFAULT_STREAM = 'PLATFORM';
 
 /** The first token of every platform subject: one per publishing service, plus `audit` and file storage. */
-export const PLATFORM_SUBJECT_ROOTS = [
-  'identity',
-  'organisation',
-  'content',
-  'events',
-  'documents',
-  'storage',
-  'notifications',
-  'connector',
-  'audit',
-] as const;
+export const PLATFORM_SUBJECT_ROOTS = ['identity', 'organisation', 'content', 'events', 'documents', 'storage', 'notifications', 'connector', 'audit'] as const;
 
 const STREAM_NAME = /^[A-Za-z0-9_-]+$/;
 const PREFIX = /^[a-z0-9][a-z0-9-]*$/;

@@ -100,7 +100,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   const running = loop();
   const refreshBacklog = () => backlog().then(metrics.backlog, () => undefined);
-  const gaugeTimer = options.metrics ? setInterval(refreshBacklog, options.metricsIntervalMs ?? 5000) : undefined;
+  const gaugeTimer = options.metrics ? setInterval(() => void refreshBacklog(), options.metricsIntervalMs ?? 5000) : undefined;
   gaugeTimer?.unref();
   if (options.metrics) void refreshBacklog();
 

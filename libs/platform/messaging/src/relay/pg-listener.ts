@@ -32,10 +32,13 @@ export function listenForNotifications(options: PgListenerOptions): PgListener {
   const scheduleReconnect = () => {
     if (closed || retryTimer) return;
     failures++;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void open();
-    }, backoffDelay(failures, RECONNECT));
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = undefined;
+        void open();
+      },
+      backoffDelay(failures, RECONNECT),
+    );
   };
 
   const lost = (client: Client, err?: Error) => {

@@ -48,9 +48,7 @@ export async function relayBatch({ pool, js, schema, batchSize, publishTimeoutMs
     );
     // Sent together, in order, on one connection: the stream stores them in that order.
     const outcomes = await Promise.allSettled(
-      rows.map((row) =>
-        js.publish(row.subject, row.payload, { msgID: row.id, headers: toNatsHeaders(row.headers), timeout: publishTimeoutMs }),
-      ),
+      rows.map((row) => js.publish(row.subject, row.payload, { msgID: row.id, headers: toNatsHeaders(row.headers), timeout: publishTimeoutMs })),
     );
     const result: RelayBatchResult = { selected: rows.length, published: [], duplicates: 0, failed: [] };
     rows.forEach((row, i) => {

@@ -9,7 +9,9 @@ describe('trace context across messages', () => {
 
   it('makes a producer span, child of the active span, and puts its context in the headers', () => {
     const request = trace.getTracer('t').startSpan('request');
-    const { span, headers } = context.with(trace.setSpan(context.active(), request), () => startProducerSpan('create', 'identity.user.registered', { 'x-other': '1' }));
+    const { span, headers } = context.with(trace.setSpan(context.active(), request), () =>
+      startProducerSpan('create', 'identity.user.registered', { 'x-other': '1' }),
+    );
     endSpan(span);
     request.end();
     const producer = tracing.spans().find((s) => s.kind === SpanKind.PRODUCER)!;
@@ -26,11 +28,15 @@ describe('trace context across messages', () => {
   });
 
   it('handles a delivery in a consumer span whose parent is the producer, and marks failures', () => {
-    const { span: consumer } = startConsumerSpan('audit.recorded', { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' }, {
-      consumer: 'audit',
-      messageId: 'm1',
-      deliveryCount: 2,
-    });
+    const { span: consumer } = startConsumerSpan(
+      'audit.recorded',
+      { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' },
+      {
+        consumer: 'audit',
+        messageId: 'm1',
+        deliveryCount: 2,
+      },
+    );
     endSpan(consumer, new Error('boom'));
     const [ended] = tracing.spans();
     expect(ended!.kind).toBe(SpanKind.CONSUMER);

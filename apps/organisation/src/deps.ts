@@ -1,0 +1,22 @@
+import type { SecretBox } from '@platform/crypto';
+import type { Logger } from '@platform/telemetry';
+import type { Identity, MembershipLimitPolicy, Notifications, SmtpClient } from './clients/ports';
+import type { SagaHooks } from './domain/saga';
+import type { OrganisationEvents } from './events/organisation-events';
+import type { OrganisationDb } from './store/db';
+
+/** What the organisation service's handlers and workflows are given by its wiring (main.ts). */
+export interface OrganisationDeps {
+  db: OrganisationDb;
+  identity: Identity;
+  events: OrganisationEvents;
+  membershipLimit: MembershipLimitPolicy;
+  notifications: Notifications;
+  smtp: SmtpClient;
+  /** Seals the SMTP password at rest (SECRETS_KEY, shared with notifications). */
+  secrets: SecretBox;
+  /** Test seam of the create-with-owner saga (failure injection); production passes none. */
+  sagaHooks?: Pick<SagaHooks, 'beforeStep'>;
+  logger: Logger;
+  now: () => Date;
+}

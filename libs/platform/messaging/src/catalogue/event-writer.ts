@@ -1,0 +1,12 @@
+import type { MessagingNames } from '../names/messaging-names';
+import { writeOutbox } from '../outbox/write-outbox';
+import type { SqlTx } from '../sql/sql-executor';
+import { encodeEvent, type PayloadOf, type Subject } from './subjects';
+
+/** Writes a catalogued event to the outbox in the caller's transaction; answers the event id. */
+export type EventWriter = <S extends Subject>(tx: SqlTx, subject: S, payload: PayloadOf<S>) => Promise<string>;
+
+/** The outbox of a service's schema, written with catalogued subjects and their typed payloads. */
+export function outboxWriter(schema: string, names: MessagingNames): EventWriter {
+  return (tx, subject, payload) => writeOutbox(tx, schema, { subject: names.subject(subject), payload: encodeEvent(subject, payload) });
+}

@@ -1,0 +1,64 @@
+import { eventsCommonV1, eventsV1, organisationEventsV1 } from '@platform/proto';
+
+/** What the catalogue needs of a ts-proto message: its binary encoding. */
+export interface EventCodec<T> {
+  encode(message: T): { finish(): Uint8Array };
+  decode(input: Uint8Array): T;
+}
+
+/**
+ * Every domain-event subject of the platform (`<service>.<entity>.<verb>`, plus `audit.recorded`)
+ * with the proto message its payload is. Producers and consumers name subjects through
+ * {@link SUBJECTS}, so a subject is spelled once and its payload type follows from it.
+ */
+export const EVENT_CATALOGUE = {
+  'identity.user.registered': eventsV1.UserRegistered,
+  'identity.session.revoked': eventsV1.SessionRevoked,
+  'identity.account.updated': eventsV1.AccountUpdated,
+  'identity.password.reset-requested': eventsV1.PasswordResetRequested,
+  'identity.password.changed': eventsV1.PasswordChanged,
+  'organisation.membership.changed': organisationEventsV1.MembershipChanged,
+  'organisation.member.invited': organisationEventsV1.MemberInvited,
+  'organisation.organisation.created': organisationEventsV1.OrganisationCreated,
+  'organisation.organisation.deleted': organisationEventsV1.OrganisationDeleted,
+  'audit.recorded': eventsCommonV1.AuditRecorded,
+} as const satisfies Record<string, EventCodec<unknown>>;
+
+/** A catalogued subject. */
+export type Subject = keyof typeof EVENT_CATALOGUE;
+
+/** The decoded payload of a subject (`PayloadOf<'identity.user.registered'>` is `UserRegistered`). */
+export type PayloadOf<S extends Subject> = (typeof EVENT_CATALOGUE)[S] extends EventCodec<infer T> ? T : never;
+
+/** The subjects by name, for code. */
+export const SUBJECTS = {
+  userRegistered: 'identity.user.registered',
+  sessionRevoked: 'identity.session.revoked',
+  accountUpdated: 'identity.account.updated',
+  passwordResetRequested: 'identity.password.reset-requested',
+  passwordChanged: 'identity.password.changed',
+  membershipChanged: 'organisation.membership.changed',
+  memberInvited: 'organisation.member.invited',
+  organizationCreated: 'organisation.organisation.created',
+  organizationDeleted: 'organisation.organisation.deleted',
+  auditRecorded: 'audit.recorded',
+} as const satisfies Record<string, Subject>;
+
+/** Every catalogued subject, in catalogue order (what the service registry's `consumes` lists are checked against). */
+export const ALL_SUBJECTS: readonly Subject[] = Object.keys(EVENT_CATALOGUE) as Subject[];
+
+export function isCataloguedSubject(subject: string): subject is Subject {
+  return Object.prototype.hasOwnProperty.call(EVENT_CATALOGUE, subject);
+}
+
+/** The payload of a subject, encoded. */
+export function encodeEvent<S extends Subject>(subject: S, payload: PayloadOf<S>): Uint8Array {
+  const codec: EventCodec<unknown> = EVENT_CATALOGUE[subject];
+  return codec.encode(payload).finish();
+}
+
+/** A subject's payload, decoded (throws on bytes that are not one). */
+export function decodeEvent<S extends Subject>(subject: S, data: Uint8Array): PayloadOf<S> {
+  const codec: EventCodec<unknown> = EVENT_CATALOGUE[subject];
+  return codec.decode(data) as PayloadOf<S>;
+}
