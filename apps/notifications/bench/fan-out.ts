@@ -7,7 +7,7 @@
 //
 // Build the service, bundle this script, run it (PostgreSQL and NATS on their local ports):
 //   npx nx run notifications:build
-//   npx esbuild apps/notifications/bench/fan-out.ts --bundle --platform=node --target=node20 \
+//   npx esbuild apps/notifications/bench/fan-out.ts --bundle --platform=node --target=node24 \
 //     --packages=external --tsconfig=tsconfig.base.json --outfile=dist/tools/notifications-fan-out.js
 //   node dist/tools/notifications-fan-out.js [members=50000] [devices=10000] [runs=3]
 import { randomUUID } from 'node:crypto';

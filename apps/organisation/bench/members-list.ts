@@ -4,7 +4,7 @@
 //
 // Build the service, bundle this script, run it (PostgreSQL and NATS on their local ports):
 //   npx nx run organisation:build
-//   npx esbuild apps/organisation/bench/members-list.ts --bundle --platform=node --target=node20 \
+//   npx esbuild apps/organisation/bench/members-list.ts --bundle --platform=node --target=node24 \
 //     --packages=external --tsconfig=tsconfig.base.json --outfile=tmp/bench/members-list.js
 //   node tmp/bench/members-list.js [members=100000] [samples=1000]
 import { randomBytes, randomUUID } from 'node:crypto';

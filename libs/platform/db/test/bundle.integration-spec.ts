@@ -29,7 +29,7 @@ describe('a generated client bundled by esbuild', () => {
       bundle: true,
       platform: 'node',
       format: 'cjs',
-      target: 'node20',
+      target: 'node24',
       outfile,
       external: ['pg-native'],
       logLevel: 'silent',
