@@ -11,7 +11,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REGISTRY_FILE, readRegistry, writeRegistry, workspace as defaultWorkspace } from './registry.mjs';
-import { formatFiles } from './sync.mjs';
+import { formatFiles, writeDerivedFiles } from './sync.mjs';
 import { serviceFiles } from './templates/service-files.mjs';
 
 const NAME = /^[a-z][a-z0-9]{1,30}$/;
@@ -71,7 +71,7 @@ export function newService(name, options = {}, root = defaultWorkspace) {
   const exportLine = `export * as ${name}V1 from './generated/platform/${name}/v1/${name}';\n`;
   if (!readFileSync(index, 'utf8').includes(exportLine)) appendFileSync(index, exportLine);
 
-  run(process.execPath, ['tools/registry/sync.mjs'], root);
+  writeDerivedFiles(root);
   if (options.golden !== false) run(process.execPath, ['tools/helm/update-golden.mjs'], root);
   return entry;
 }

@@ -200,14 +200,23 @@ export function formatFiles(files, root = workspace) {
   spawnSync(process.execPath, [prettier, '--write', '--log-level=warn', '--ignore-unknown', ...files], { cwd: root, stdio: 'inherit' });
 }
 
+/** Writes every derived file that disagrees with the registry, formatted; answers what it wrote. */
+export function writeDerivedFiles(root = workspace) {
+  const stale = staleFiles(root);
+  for (const { file, wanted } of stale) writeFileSync(path.join(root, file), wanted);
+  formatFiles(
+    stale.map((s) => s.file),
+    root,
+  );
+  return stale.map((s) => s.file);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const check = process.argv.includes('--check');
-  const stale = staleFiles();
-  for (const { file, wanted } of stale) {
-    if (check) console.error(`${file} disagrees with the service registry (run: node tools/registry/sync.mjs)`);
-    else writeFileSync(path.join(workspace, file), wanted);
+  if (process.argv.includes('--check')) {
+    const stale = staleFiles();
+    for (const { file } of stale) console.error(`${file} disagrees with the service registry (run: node tools/registry/sync.mjs)`);
+    process.exit(stale.length ? 1 : 0);
   }
-  if (!check) formatFiles(stale.map((s) => s.file));
-  if (!check) console.log(stale.length ? `wrote ${stale.map((s) => s.file).join(', ')}` : 'every derived file agrees with the registry');
-  process.exit(check && stale.length ? 1 : 0);
+  const written = writeDerivedFiles();
+  console.log(written.length ? `wrote ${written.join(', ')}` : 'every derived file agrees with the registry');
 }
