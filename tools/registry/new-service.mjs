@@ -53,6 +53,8 @@ function run(command, args, root) {
 
 export function newService(name, options = {}, root = defaultWorkspace) {
   if (!NAME.test(name)) throw new Error(`a service name is 2-31 lower-case letters and digits, starting with a letter (it is also a proto package): '${name}'`);
+  if (existsSync(path.join(root, 'proto/platform', name)))
+    throw new Error(`proto/platform/${name} exists already: the proto package platform.${name}.v1 is taken`);
   const apps = readRegistry(root);
   if (apps.some((app) => app.name === name) || existsSync(path.join(root, 'apps', name))) throw new Error(`'${name}' exists already`);
   const unknown = (options.calls ?? []).filter((callee) => !apps.some((app) => app.name === callee && app.kind === 'service'));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ServiceDefinition, loadPackageDefinition } from '@grpc/grpc-js';
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { eventsCommonV1, eventsV1 } from '@platform/proto';
+import { eventsCommonV1, identityEventsV1 } from '@platform/proto';
 import {
   appTestEnv,
   createTestMessaging,
@@ -51,7 +51,7 @@ describe('the gateway, end to end', () => {
   const publishRevocation = async (accountId: string, sessionId: string) => {
     const nc = await connect({ servers: messaging.env.NATS_URL });
     try {
-      const payload = eventsV1.SessionRevoked.encode({ accountId, sessionId, reason: 'LOGOUT', revokedAt: String(Math.floor(Date.now() / 1000)) }).finish();
+      const payload = identityEventsV1.SessionRevoked.encode({ accountId, sessionId, reason: 'LOGOUT', revokedAt: String(Math.floor(Date.now() / 1000)) }).finish();
       await jetstream(nc).publish(messaging.names.subject('identity.session.revoked'), payload, { msgID: randomUUID() });
     } finally {
       await nc.close();

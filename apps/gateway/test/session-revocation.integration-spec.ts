@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS } from '@platform/messaging';
-import { eventsV1 } from '@platform/proto';
+import { identityEventsV1 } from '@platform/proto';
 import { createTestMessaging, createTestRedis, eventually, testLogger } from '@platform/testing';
 import { SessionDenylist } from '../src/auth/session-denylist';
 import type { RunningSubscription } from '../src/events/event-bus';
@@ -70,7 +70,7 @@ describe('session revocation', () => {
 
     it('applies revocations published by identity to the denylist', async () => {
       const sid = randomUUID();
-      const payload = eventsV1.SessionRevoked.encode({ accountId: 'acc', sessionId: sid, reason: 'LOGOUT', revokedAt: String(now) }).finish();
+      const payload = identityEventsV1.SessionRevoked.encode({ accountId: 'acc', sessionId: sid, reason: 'LOGOUT', revokedAt: String(now) }).finish();
       await bus.publish(SUBJECTS.sessionRevoked, payload, randomUUID());
       await eventually(async () => expect(await denylist.isRevoked({ sub: 'acc', sid, iat: now })).toBe(true));
     });
@@ -78,7 +78,7 @@ describe('session revocation', () => {
     it('keeps consuming after an undecodable event', async () => {
       await bus.publish(SUBJECTS.sessionRevoked, new Uint8Array([0xff, 0xff, 0xff]), randomUUID());
       const sid = randomUUID();
-      const payload = eventsV1.SessionRevoked.encode({ accountId: 'acc', sessionId: sid, reason: 'LOGOUT', revokedAt: String(now) }).finish();
+      const payload = identityEventsV1.SessionRevoked.encode({ accountId: 'acc', sessionId: sid, reason: 'LOGOUT', revokedAt: String(now) }).finish();
       await bus.publish(SUBJECTS.sessionRevoked, payload, randomUUID());
       await eventually(async () => expect(await denylist.isRevoked({ sub: 'acc', sid, iat: now })).toBe(true));
     });

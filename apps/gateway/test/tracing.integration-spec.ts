@@ -14,7 +14,7 @@ import {
   type OutboxRelay,
   type RunningConsumer,
 } from '@platform/messaging';
-import { eventsV1, identityV1 } from '@platform/proto';
+import { identityEventsV1, identityV1 } from '@platform/proto';
 import { createMetricsRegistry, startTestTracing, type ReadableSpan } from '@platform/telemetry';
 import {
   appTestEnv,
@@ -76,7 +76,7 @@ describe('a trace from the gateway through gRPC and NATS', () => {
       await withPgTransaction(pool)((tx) =>
         writeOutbox(tx, db.schema, {
           subject,
-          payload: eventsV1.UserRegistered.encode(eventsV1.UserRegistered.fromPartial({ accountId, email: request.email })).finish(),
+          payload: identityEventsV1.UserRegistered.encode(identityEventsV1.UserRegistered.fromPartial({ accountId, email: request.email })).finish(),
         }),
       );
       return identityV1.Account.fromPartial({ id: accountId, email: request.email, status: 'PENDING_VERIFICATION' });
@@ -102,7 +102,7 @@ describe('a trace from the gateway through gRPC and NATS', () => {
       schema: db.schema,
       withTransaction: withPgTransaction(pool),
       handle: async ({ data, headers }) => {
-        handled.push({ accountId: eventsV1.UserRegistered.decode(data).accountId, traceId: trace.getActiveSpan()?.spanContext().traceId, headers });
+        handled.push({ accountId: identityEventsV1.UserRegistered.decode(data).accountId, traceId: trace.getActiveSpan()?.spanContext().traceId, headers });
       },
     });
 

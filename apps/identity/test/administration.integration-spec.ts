@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { unary } from '@platform/grpc-server';
-import { eventsV1 } from '@platform/proto';
+import { identityEventsV1 } from '@platform/proto';
 import { failure, violationsOf } from '@platform/testing';
 import { identityCalls, startIdentityHarness, tokensOf, type IdentityHarness } from './identity-harness';
 
@@ -136,7 +136,7 @@ describe('platform administration', () => {
       const revoked = await h.nextEvent('identity.session.revoked', () =>
         unary(h.client, h.client.setSystemRole, { userId: staff.id, systemRole: 'SUPPORT_ADMIN' }, { token: superToken }),
       );
-      expect(eventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ accountId: staff.id, reason: 'SYSTEM_ROLE_CHANGED' });
+      expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ accountId: staff.id, reason: 'SYSTEM_ROLE_CHANGED' });
       expect((await failure(calls.refresh(session.refreshToken)))?.code).toBe(status.UNAUTHENTICATED);
       expect(h.signer.verifyAccess((await calls.systemLogin('promote@platform.test', 'staff password 1')).accessToken).systemRole).toBe('SUPPORT_ADMIN');
     });
@@ -150,12 +150,12 @@ describe('platform administration', () => {
       const revoked = await h.nextEvent('identity.session.revoked', async () => {
         updated = await h.nextEvent('identity.account.updated', () => setStatus(member.id, 'SUSPENDED', superToken, 'spam'));
       });
-      expect(eventsV1.SessionRevoked.decode(revoked!)).toMatchObject({
+      expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({
         accountId: member.id,
         sessionId: h.signer.verifyAccess(pair.accessToken).sid,
         reason: 'ACCOUNT_SUSPENDED',
       });
-      expect(eventsV1.AccountUpdated.decode(updated!)).toMatchObject({ accountId: member.id, status: 'SUSPENDED' });
+      expect(identityEventsV1.AccountUpdated.decode(updated!)).toMatchObject({ accountId: member.id, status: 'SUSPENDED' });
       expect((await failure(calls.refresh(pair.refreshToken)))?.code).toBe(status.UNAUTHENTICATED);
       const refused = await failure(calls.orgLogin(member.email, member.password));
       expect([refused?.code, refused?.details]).toEqual([status.PERMISSION_DENIED, 'This account is suspended']);
@@ -187,7 +187,7 @@ describe('platform administration', () => {
       const deactivate = (password: string) => unary(h.client, h.client.deactivateAccount, { password }, { token: pair.accessToken });
       expect((await failure(deactivate('not my password')))?.code).toBe(status.INVALID_ARGUMENT);
       const revoked = await h.nextEvent('identity.session.revoked', () => deactivate(member.password));
-      expect(eventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ accountId: member.id, reason: 'ACCOUNT_DEACTIVATED' });
+      expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ accountId: member.id, reason: 'ACCOUNT_DEACTIVATED' });
       const refused = await failure(calls.orgLogin(member.email, member.password));
       expect([refused?.code, refused?.details]).toEqual([status.PERMISSION_DENIED, 'This account is deactivated; a platform administrator can reactivate it']);
       expect((await setStatus(member.id, 'ACTIVE')).status).toBe('ACTIVE');
@@ -206,7 +206,7 @@ describe('platform administration', () => {
       const data = await h.nextEvent('identity.user.registered', async () => {
         account = await calls.register(email);
       });
-      return { account: account!, token: h.box.open(eventsV1.UserRegistered.decode(data!).verificationToken!.ciphertext) };
+      return { account: account!, token: h.box.open(identityEventsV1.UserRegistered.decode(data!).verificationToken!.ciphertext) };
     }
     const verifyEmail = (token: string) => unary(h.client, h.client.verifyEmail, { token });
 
@@ -216,7 +216,7 @@ describe('platform administration', () => {
       const updated = await h.nextEvent('identity.account.updated', async () =>
         expect(await verifyEmail(token)).toEqual({ email: 'verify-me@example.org', status: 'ACTIVE' }),
       );
-      expect(eventsV1.AccountUpdated.decode(updated!)).toMatchObject({ accountId: account.id, status: 'ACTIVE' });
+      expect(identityEventsV1.AccountUpdated.decode(updated!)).toMatchObject({ accountId: account.id, status: 'ACTIVE' });
       expect(await unary(h.client, h.client.getAccount, { accountId: account.id }, { token: calls.service() })).toMatchObject({
         status: 'ACTIVE',
         emailVerified: true,

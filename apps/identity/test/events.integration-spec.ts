@@ -1,7 +1,7 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
 import { SecretBox } from '@platform/crypto';
 import { unary } from '@platform/grpc-server';
-import { eventsV1, organisationEventsV1 } from '@platform/proto';
+import { identityEventsV1, organisationEventsV1 } from '@platform/proto';
 import { startIdentityHarness, tokensOf, type IdentityHarness } from './identity-harness';
 
 const ORG = '6f1d2a52-0000-4000-8000-0000000000cc';
@@ -18,7 +18,7 @@ describe('identity events', () => {
     const data = await h.nextEvent('identity.user.registered', () =>
       unary(h.client, h.client.register, { email: 'events@example.org', password: 'a good password', firstName: 'Eve', lastName: 'Ents' }),
     );
-    const event = eventsV1.UserRegistered.decode(data!);
+    const event = identityEventsV1.UserRegistered.decode(data!);
     expect(event).toMatchObject({ email: 'events@example.org', firstName: 'Eve' });
     const token = new SecretBox(DEFAULT_KEY).open(event.verificationToken!.ciphertext);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -40,7 +40,7 @@ describe('identity events', () => {
       await unary(h.client, h.client.orgLogin, { email: 'logout@example.org', password: 'a good password', organizationId: '', organizationSlug: '' }),
     );
     const data = await h.nextEvent('identity.session.revoked', () => unary(h.client, h.client.revokeTokens, {}, { token: pair.accessToken }));
-    const event = eventsV1.SessionRevoked.decode(data!);
+    const event = identityEventsV1.SessionRevoked.decode(data!);
     expect(event).toMatchObject({ accountId: account.account!.id, sessionId: h.signer.verifyAccess(pair.accessToken).sid, reason: 'LOGOUT' });
   });
 
@@ -68,7 +68,7 @@ describe('identity events', () => {
       occurredAt: new Date().toISOString(),
     }).finish();
     const revoked = await h.nextEvent('identity.session.revoked', () => h.publish('organisation.membership.changed', change));
-    expect(eventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ sessionId: h.signer.verifyAccess(pair.accessToken).sid, reason: 'MEMBERSHIP_SUSPENDED' });
+    expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ sessionId: h.signer.verifyAccess(pair.accessToken).sid, reason: 'MEMBERSHIP_SUSPENDED' });
     const err = await unary(h.client, h.client.refreshTokens, { refreshToken: pair.refreshToken }).then(
       () => undefined,
       (e: ServiceError) => e,

@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { unary } from '@platform/grpc-server';
-import { eventsV1 } from '@platform/proto';
+import { identityEventsV1 } from '@platform/proto';
 import { failure, violationsOf } from '@platform/testing';
 import { createIdentityDb } from '../src/store/db';
 import { pruneExpiredRecords } from '../src/jobs/expired-records';
@@ -14,10 +14,10 @@ describe('password reset', () => {
   const verify = (email: string, code: string, newPassword: string) => unary(h.client, h.client.verifyPasswordReset, { email, code, newPassword });
 
   /** Asks for a code and answers it, read from the event as notifications would. */
-  async function codeFor(email: string, ask = request): Promise<{ code: string; event: eventsV1.PasswordResetRequested; raw: Uint8Array }> {
+  async function codeFor(email: string, ask = request): Promise<{ code: string; event: identityEventsV1.PasswordResetRequested; raw: Uint8Array }> {
     const raw = await h.nextEvent('identity.password.reset-requested', () => ask(email));
     if (!raw) throw new Error(`no code was sent to ${email}`);
-    const event = eventsV1.PasswordResetRequested.decode(raw);
+    const event = identityEventsV1.PasswordResetRequested.decode(raw);
     return { code: h.box.open(event.code!.ciphertext), event, raw };
   }
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -90,8 +90,8 @@ describe('password reset', () => {
       const revoked = await h.events('identity.session.revoked', async () => {
         changed = await h.nextEvent('identity.password.changed', () => verify(member.email, code, 'brand new password'));
       });
-      expect(eventsV1.PasswordChanged.decode(changed!)).toMatchObject({ accountId: member.id, email: 'reset@example.org', via: 'RESET' });
-      const sessions = revoked.map((data) => eventsV1.SessionRevoked.decode(data));
+      expect(identityEventsV1.PasswordChanged.decode(changed!)).toMatchObject({ accountId: member.id, email: 'reset@example.org', via: 'RESET' });
+      const sessions = revoked.map((data) => identityEventsV1.SessionRevoked.decode(data));
       expect(sessions.map((e) => e.sessionId).sort()).toEqual(
         [h.signer.verifyAccess(first.accessToken).sid, h.signer.verifyAccess(second.accessToken).sid].sort(),
       );
@@ -168,7 +168,7 @@ describe('password reset', () => {
       const member = await calls.member('pending-reset@example.org');
       const { code } = await codeFor(member.email);
       const updated = await h.nextEvent('identity.account.updated', () => verify(member.email, code, 'verified by code'));
-      expect(eventsV1.AccountUpdated.decode(updated!)).toMatchObject({ accountId: member.id, status: 'ACTIVE' });
+      expect(identityEventsV1.AccountUpdated.decode(updated!)).toMatchObject({ accountId: member.id, status: 'ACTIVE' });
     });
   });
 
@@ -208,7 +208,7 @@ describe('password reset', () => {
       });
       const perAccount = new Map<string, number>();
       for (const data of events) {
-        const { accountId } = eventsV1.PasswordResetRequested.decode(data);
+        const { accountId } = identityEventsV1.PasswordResetRequested.decode(data);
         perAccount.set(accountId, (perAccount.get(accountId) ?? 0) + 1);
       }
       expect([...perAccount.values()]).toEqual([3, 3, 3, 3]);
@@ -243,7 +243,7 @@ describe('password reset', () => {
         unary(h.client, h.client.changePassword, { currentPassword, newPassword }, { token: mine.accessToken });
       expect((await failure(change('not my password', 'next password 1')))?.details).toBe('The current password is not correct');
       const revoked = await h.nextEvent('identity.session.revoked', () => change(member.password, 'next password 1'));
-      expect(eventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ sessionId: h.signer.verifyAccess(other.accessToken).sid, reason: 'PASSWORD_CHANGED' });
+      expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ sessionId: h.signer.verifyAccess(other.accessToken).sid, reason: 'PASSWORD_CHANGED' });
       expect((await failure(calls.refresh(other.refreshToken)))?.code).toBe(status.UNAUTHENTICATED);
       await expect(calls.refresh(mine.refreshToken)).resolves.toBeDefined();
       tokensOf(await calls.orgLogin(member.email, 'next password 1'));

@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { unary } from '@platform/grpc-server';
-import { eventsV1 } from '@platform/proto';
+import { identityEventsV1 } from '@platform/proto';
 import { Metadata } from '@grpc/grpc-js';
 import { failure } from '@platform/testing';
 import { identityCalls, startIdentityHarness, tokensOf, type IdentityHarness } from './identity-harness';
@@ -67,7 +67,7 @@ describe('refresh-token rotation strategies', () => {
       const first = tokensOf(await calls.orgLogin(member.email, member.password));
       const second = await calls.refresh(first.refreshToken);
       const revoked = await h.nextEvent('identity.session.revoked', () => failure(calls.refresh(first.refreshToken)));
-      expect(eventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ sessionId: sidOf(first.accessToken), reason: 'REFRESH_TOKEN_REUSE' });
+      expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ sessionId: sidOf(first.accessToken), reason: 'REFRESH_TOKEN_REUSE' });
       expect(await stillWorks(second.refreshToken)).toBe(false);
     });
 
@@ -90,7 +90,7 @@ describe('refresh-token rotation strategies', () => {
       const revoked = await h.nextEvent('identity.session.revoked', async () => {
         phoneAgain = tokensOf(await calls.orgLogin(member.email, member.password, 'phone-1'));
       });
-      expect(eventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ accountId: member.id, sessionId: sidOf(phone.accessToken), reason: 'DEVICE_REPLACED' });
+      expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ accountId: member.id, sessionId: sidOf(phone.accessToken), reason: 'DEVICE_REPLACED' });
       expect(await stillWorks(phone.refreshToken)).toBe(false);
       expect(await stillWorks(laptop.refreshToken)).toBe(true);
       expect(await stillWorks(phoneAgain!.refreshToken)).toBe(true);

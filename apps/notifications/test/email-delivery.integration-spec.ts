@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { SecretBox } from '@platform/crypto';
-import { eventsV1, organisationEventsV1 } from '@platform/proto';
+import { identityEventsV1, organisationEventsV1 } from '@platform/proto';
 import { eventually } from '@platform/testing';
 import { APP_URL, startNotificationsHarness, type NotificationsHarness } from './notifications-harness';
 
@@ -47,7 +47,7 @@ describe('email from domain events', () => {
     });
 
   const registered = (email: string, token: string) =>
-    eventsV1.UserRegistered.encode({
+    identityEventsV1.UserRegistered.encode({
       accountId: randomUUID(),
       email,
       firstName: 'Ann',
@@ -85,7 +85,7 @@ describe('email from domain events', () => {
     const occurredAt = new Date();
     await h.publish(
       'identity.password.reset-requested',
-      eventsV1.PasswordResetRequested.encode({
+      identityEventsV1.PasswordResetRequested.encode({
         accountId: randomUUID(),
         email: 'bob@example.test',
         firstName: 'Bob',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
-import { eventsV1 } from '@platform/proto';
+import { identityEventsV1 } from '@platform/proto';
 import { failure } from '@platform/testing';
 import { startOrganisationHarness, type NewOrganization, type OrganisationHarness } from './organisation-harness';
 
@@ -20,7 +20,7 @@ describe('accounts and memberships across organisations', () => {
     token = sys,
   ) => h.call('listUsers', { status: '', search: '', organizationId: '', accountStatus: '', sort: '', ...query }, token);
   const accountUpdated = (id: string, fields: { email: string; firstName: string; lastName: string; status: string }, occurredAt: Date) =>
-    h.publish('identity.account.updated', eventsV1.AccountUpdated.encode({ accountId: id, ...fields, occurredAt: occurredAt.toISOString() }).finish());
+    h.publish('identity.account.updated', identityEventsV1.AccountUpdated.encode({ accountId: id, ...fields, occurredAt: occurredAt.toISOString() }).finish());
   /** Polls until the check passes (the consumer applies events asynchronously). */
   const eventually = async (check: () => Promise<void>, timeoutMs = 5000) => {
     const deadline = Date.now() + timeoutMs;

@@ -1,5 +1,5 @@
 import { SecretBox } from '@platform/crypto';
-import { eventsV1 } from '@platform/proto';
+import { identityEventsV1 } from '@platform/proto';
 import { openEventReader, type EventReader } from '@platform/testing';
 import { ADMIN, http, sleep, startPlatform, type Platform } from './platform';
 import { totp } from './totp';
@@ -58,7 +58,7 @@ describe('identity complete, through the gateway', () => {
       const data = await tap.nextEvent('identity.password.reset-requested', () =>
         api.post('/api/auth/password-reset/request', { email: 'reset-flow@example.org' }),
       );
-      const event = eventsV1.PasswordResetRequested.decode(data!);
+      const event = identityEventsV1.PasswordResetRequested.decode(data!);
       const code = box.open(event.code!.ciphertext);
       expect(code).toMatch(/^\d{6}$/);
       expect(Buffer.from(data!).toString('latin1')).not.toContain(code);

@@ -1,5 +1,5 @@
 import { SecretBox } from '@platform/crypto';
-import { eventsV1 } from '@platform/proto';
+import { identityEventsV1 } from '@platform/proto';
 import { openEventReader, type EventReader } from '@platform/testing';
 import { ADMIN, holdsSoon, http, sleep, startPlatform, type JsonResponse, type Platform } from './platform';
 import { totp } from './totp';
@@ -207,7 +207,7 @@ describe('identity journeys through the gateway, on the real organisation servic
       const email = 'resend@journeys.example';
       await member(email);
       const codeOf = (data: Uint8Array | undefined) => {
-        const event = eventsV1.PasswordResetRequested.decode(data!);
+        const event = identityEventsV1.PasswordResetRequested.decode(data!);
         return { code: box.open(event.code!.ciphertext), resend: event.resend };
       };
       const first = codeOf(await tap.nextEvent('identity.password.reset-requested', () => api.post('/api/auth/password-reset/request', { email })));

@@ -244,7 +244,7 @@ describe('the ${n.name} service through the gateway', () => {
   let api: ReturnType<typeof http>;
 
   beforeAll(async () => {
-    platform = await startPlatform('${n.name}');
+    platform = await startPlatform('${n.name}', { services: ['${n.name}'] });
     api = http(platform.baseUrl);
   });
   afterAll(async () => platform?.stop());

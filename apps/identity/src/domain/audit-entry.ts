@@ -31,7 +31,7 @@ export interface AuditRow {
   createdAt: Date;
 }
 
-/** An `audit.recorded` event as decoded (platform.events.v1.AuditRecorded). */
+/** An `audit.recorded` event as decoded (platform.messages.v1.AuditRecorded). */
 export interface AuditEvent {
   userId: string;
   userEmail: string;

@@ -25,7 +25,7 @@ describe('an audit entry on the wire', () => {
     expect(auditRecordedOf({ action: 'MEMBER_ADDED', detail: {}, occurredAt }).detailJson).toBe('');
   });
 
-  it('encodes as platform.events.v1.AuditRecorded', () => {
+  it('encodes as platform.messages.v1.AuditRecorded', () => {
     const entry = { action: 'LOGIN_LOCKED', userEmail: 'ann@example.org', resourceType: 'ACCOUNT', ipAddress: '10.0.0.1', occurredAt };
     expect(eventsCommonV1.AuditRecorded.decode(auditPayload(entry))).toEqual(auditRecordedOf(entry));
   });

@@ -17,7 +17,7 @@ describe('the platform stack plan', () => {
     expect(full.standIns).toEqual([]);
   });
 
-  it('runs a newly registered service, in the registry’s start order, without a change to the stack', () => {
+  it('runs a newly registered service when a suite names it, in the registry’s start order, without a change to the stack', () => {
     const billing: AppEntry = {
       name: 'billing',
       kind: 'service',
@@ -27,7 +27,14 @@ describe('the platform stack plan', () => {
       schema: { name: 'billing', env: 'BILLING_DB_SCHEMA' },
       calls: ['identity'],
     };
-    expect(names(planStack({ organisation: 'real' }, [...REGISTRY, billing]).apps)).toEqual(['identity', 'organisation', 'billing', 'gateway']);
+    expect(names(planStack({ organisation: 'real', services: ['billing'] }, [...REGISTRY, billing]).apps)).toEqual([
+      'identity',
+      'organisation',
+      'billing',
+      'gateway',
+    ]);
+    expect(names(planStack({ organisation: 'real' }, [...REGISTRY, billing]).apps)).toEqual(['identity', 'organisation', 'gateway']);
+    expect(() => planStack({ services: ['nope'] })).toThrow(/not a registered service/);
   });
 
   it('waits for /readyz on the admin port, or on the http port of an app registered with "ready": "http"', () => {

@@ -46,6 +46,8 @@ export interface PlatformStackOptions {
   organisation?: 'fake' | 'real';
   /** Also start the built notifications service and the mail catcher it sends through (default: left out). */
   notifications?: boolean;
+  /** Further registered services to start (content, events…); the others answer as unreachable. */
+  services?: string[];
 }
 
 /** What the stack adds to the registry for some apps: the dev tools they need, and settings for a test. */
@@ -76,15 +78,24 @@ export interface StackPlan {
   standIns: string[];
 }
 
+/** The services every stack has a say on: identity always runs, organisation and notifications by their options. */
+const CORE_SERVICES = ['identity', 'organisation', 'notifications'];
+
 /**
- * Which apps a stack runs, from the registry: every gRPC service and the gateway (so a newly
- * registered service is part of it), less those the options stand in for or leave out, plus the
- * dev tools a started app needs, in the registry's start order.
+ * Which apps a stack runs, from the registry: identity, the gateway, organisation (or its stand-in)
+ * and notifications as the options say, and any further registered service the options name (a
+ * suite starts only what it drives), plus the dev tools a started app needs, in the registry's
+ * start order.
  */
 export function planStack(options: PlatformStackOptions = {}, registry: readonly AppEntry[] = REGISTRY): StackPlan {
   const standIns = options.organisation === 'real' ? [] : ['organisation'];
   const leftOut = options.notifications ? [] : ['notifications'];
-  const wanted = registry.filter((app) => (app.kind === 'service' || app.kind === 'gateway') && !standIns.includes(app.name) && !leftOut.includes(app.name));
+  const unknown = (options.services ?? []).filter((name) => !registry.some((app) => app.name === name && app.kind === 'service'));
+  if (unknown.length) throw new Error(`the stack cannot start ${unknown.join(', ')}: not a registered service`);
+  const asked = (app: AppEntry) => CORE_SERVICES.includes(app.name) || (options.services ?? []).includes(app.name);
+  const wanted = registry.filter(
+    (app) => (app.kind === 'gateway' || (app.kind === 'service' && asked(app))) && !standIns.includes(app.name) && !leftOut.includes(app.name),
+  );
   const needed = new Set(wanted.flatMap((app) => SPECIFICS[app.name]?.needs ?? []));
   return {
     apps: registry.filter((app) => wanted.includes(app) || needed.has(app.name)).sort((a, b) => a.order - b.order),

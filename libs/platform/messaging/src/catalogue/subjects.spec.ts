@@ -1,4 +1,4 @@
-import { eventsV1 } from '@platform/proto';
+import { identityEventsV1 } from '@platform/proto';
 import { isValidSubject } from '../names/subject-pattern';
 import { PLATFORM_SUBJECT_ROOTS } from '../names/messaging-names';
 import { ALL_SUBJECTS, decodeEvent, encodeEvent, isCataloguedSubject, SUBJECTS } from './subjects';
@@ -25,7 +25,7 @@ describe('the subject catalogue', () => {
   it("encodes and decodes a subject's payload with its proto message", () => {
     const payload = { accountId: 'a', email: 'ann@example.org', via: 'RESET', occurredAt: '2026-01-01T00:00:00.000Z' };
     const bytes = encodeEvent(SUBJECTS.passwordChanged, payload);
-    expect(eventsV1.PasswordChanged.decode(bytes)).toEqual(payload);
+    expect(identityEventsV1.PasswordChanged.decode(bytes)).toEqual(payload);
     expect(decodeEvent(SUBJECTS.passwordChanged, bytes)).toEqual(payload);
   });
 });

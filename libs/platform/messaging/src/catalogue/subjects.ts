@@ -1,4 +1,4 @@
-import { eventsCommonV1, eventsV1, organisationEventsV1 } from '@platform/proto';
+import { eventsCommonV1, identityEventsV1, organisationEventsV1 } from '@platform/proto';
 
 /** What the catalogue needs of a ts-proto message: its binary encoding. */
 export interface EventCodec<T> {
@@ -12,11 +12,11 @@ export interface EventCodec<T> {
  * {@link SUBJECTS}, so a subject is spelled once and its payload type follows from it.
  */
 export const EVENT_CATALOGUE = {
-  'identity.user.registered': eventsV1.UserRegistered,
-  'identity.session.revoked': eventsV1.SessionRevoked,
-  'identity.account.updated': eventsV1.AccountUpdated,
-  'identity.password.reset-requested': eventsV1.PasswordResetRequested,
-  'identity.password.changed': eventsV1.PasswordChanged,
+  'identity.user.registered': identityEventsV1.UserRegistered,
+  'identity.session.revoked': identityEventsV1.SessionRevoked,
+  'identity.account.updated': identityEventsV1.AccountUpdated,
+  'identity.password.reset-requested': identityEventsV1.PasswordResetRequested,
+  'identity.password.changed': identityEventsV1.PasswordChanged,
   'organisation.membership.changed': organisationEventsV1.MembershipChanged,
   'organisation.member.invited': organisationEventsV1.MemberInvited,
   'organisation.organisation.created': organisationEventsV1.OrganisationCreated,

@@ -1,0 +1,16 @@
+import { commonEnv, grpcUrl, readEnv, registeredPort, registeredSchema } from '@platform/config';
+
+const schema = {
+  ...commonEnv,
+  CONTENT_GRPC_PORT: registeredPort('content', 'grpc'),
+  CONTENT_ADMIN_PORT: registeredPort('content', 'admin'),
+  CONTENT_DB_SCHEMA: registeredSchema('content'),
+  ORGANISATION_GRPC_URL: grpcUrl('organisation'),
+};
+
+export type ContentConfig = ReturnType<typeof loadConfig>;
+
+/** The content service's configuration from the environment. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  return readEnv(schema, env);
+}

@@ -1,0 +1,17 @@
+import { commonEnv, grpcUrl, readEnv, registeredPort, registeredSchema } from '@platform/config';
+
+const schema = {
+  ...commonEnv,
+  EVENTS_GRPC_PORT: registeredPort('events', 'grpc'),
+  EVENTS_ADMIN_PORT: registeredPort('events', 'admin'),
+  EVENTS_DB_SCHEMA: registeredSchema('events'),
+  ORGANISATION_GRPC_URL: grpcUrl('organisation'),
+  IDENTITY_GRPC_URL: grpcUrl('identity'),
+};
+
+export type EventsConfig = ReturnType<typeof loadConfig>;
+
+/** The events service's configuration from the environment. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  return readEnv(schema, env);
+}
