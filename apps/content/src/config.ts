@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { commonEnv, grpcUrl, readEnv, registeredPort, registeredSchema } from '@platform/config';
 
 const schema = {
@@ -6,6 +7,8 @@ const schema = {
   CONTENT_ADMIN_PORT: registeredPort('content', 'admin'),
   CONTENT_DB_SCHEMA: registeredSchema('content'),
   ORGANISATION_GRPC_URL: grpcUrl('organisation'),
+  /** How often scheduled articles whose time has come are announced (content.article.published). */
+  CONTENT_ANNOUNCE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
 };
 
 export type ContentConfig = ReturnType<typeof loadConfig>;

@@ -2,7 +2,11 @@ import { migrationsDir } from '@platform/db';
 import { runServiceMain, type RunningService } from '@platform/grpc-server';
 import { migrateService, registeredServiceSpec, startPlatformService, type PlatformInfra, type ServiceWiring } from '@platform/grpc-server/service';
 import { contentV1 } from '@platform/proto';
+import { counter } from '@platform/telemetry';
 import { loadConfig, type ContentConfig } from './config';
+import type { ContentDeps } from './deps';
+import { outboxEvents } from './events/content-events';
+import { scheduledAnnouncementsJob } from './jobs/scheduled-announcements';
 import { contentService } from './service';
 import { createContentDb, type ContentDb } from './store/db';
 
@@ -16,12 +20,18 @@ export async function migrateContent(env: NodeJS.ProcessEnv = process.env): Prom
 
 /** Starts the content service on the platform's service kit. */
 export async function startContent(env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
-  return startPlatformService(spec(loadConfig(env), env), wireContent);
+  const config = loadConfig(env);
+  return startPlatformService(spec(config, env), (infra) => wireContent(config, infra));
 }
 
-/** The service's own parts on the shared infrastructure. */
-function wireContent({ db, logger }: PlatformInfra<ContentDb>): ServiceWiring {
-  return { services: [{ definition: contentV1.ContentServiceService, handlers: contentService({ db, logger }) }] };
+/** The service's own parts on the shared infrastructure: its events, the announcement job, the RPCs. */
+function wireContent(config: ContentConfig, { db, schema, names, logger, registry }: PlatformInfra<ContentDb>): ServiceWiring {
+  const deps: ContentDeps = { db, events: outboxEvents(schema, names), logger, now: () => new Date() };
+  const announced = counter(registry, 'content_articles_announced_total', 'Scheduled articles announced (content.article.published) by the job');
+  return {
+    services: [{ definition: contentV1.ContentServiceService, handlers: contentService(deps) }],
+    jobs: [scheduledAnnouncementsJob(deps, announced, config.CONTENT_ANNOUNCE_INTERVAL_MS)],
+  };
 }
 
 if (require.main === module) {

@@ -1,4 +1,12 @@
+import { z } from 'zod';
 import { commonEnv, grpcUrl, readEnv, registeredPort, registeredSchema } from '@platform/config';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true');
 
 const schema = {
   ...commonEnv,
@@ -6,11 +14,37 @@ const schema = {
   DOCUMENTS_ADMIN_PORT: registeredPort('documents', 'admin'),
   DOCUMENTS_DB_SCHEMA: registeredSchema('documents'),
   ORGANISATION_GRPC_URL: grpcUrl('organisation'),
+  /** Where new uploads go: LOCAL (a directory) or S3 (an S3-compatible bucket). */
+  STORAGE_PROVIDER: z.enum(['LOCAL', 'S3']).default('LOCAL'),
+  /** The LOCAL provider's directory (relative paths from the working directory). */
+  STORAGE_LOCAL_DIR: z.string().min(1).default('.local/storage'),
+  STORAGE_S3_ENDPOINT: z.string().default(''),
+  STORAGE_S3_REGION: z.string().default('us-east-1'),
+  STORAGE_S3_BUCKET: z.string().default(''),
+  STORAGE_S3_FORCE_PATH_STYLE: flag(false),
+  STORAGE_S3_ACCESS_KEY_ID: z.string().default(''),
+  STORAGE_S3_SECRET_ACCESS_KEY: z.string().default(''),
+  /** Largest document (bytes); the gateway's route limit is 100 MB as well. */
+  DOCUMENTS_MAX_UPLOAD_BYTES: positiveInt(100 * 1024 * 1024),
+  /** Bytes of live documents an organisation may hold (5 GiB). */
+  DOCUMENTS_QUOTA_BYTES: positiveInt(5 * 1024 * 1024 * 1024),
+  /** Lifetime of a signed download URL (15 minutes). */
+  DOCUMENTS_SIGNED_URL_TTL_SECONDS: positiveInt(15 * 60),
+  /** Time between a document's deletion and the removal of its bytes (24 hours). */
+  DOCUMENTS_PURGE_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(24 * 60 * 60),
+  DOCUMENTS_PURGE_INTERVAL_MS: positiveInt(5 * 60 * 1000),
 };
 
 export type DocumentsConfig = ReturnType<typeof loadConfig>;
 
 /** The documents service's configuration from the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  return readEnv(schema, env);
+  const config = readEnv(schema, env);
+  if (config.STORAGE_PROVIDER === 'S3' && config.STORAGE_S3_BUCKET === '')
+    throw new Error('invalid configuration: STORAGE_S3_BUCKET is required with STORAGE_PROVIDER=S3');
+  return config;
 }

@@ -3,7 +3,10 @@ import { runServiceMain, type RunningService } from '@platform/grpc-server';
 import { migrateService, registeredServiceSpec, startPlatformService, type PlatformInfra, type ServiceWiring } from '@platform/grpc-server/service';
 import { documentsV1 } from '@platform/proto';
 import { loadConfig, type DocumentsConfig } from './config';
+import { urlSigningKey } from './domain/signed-url';
+import { purgeDeletedObjectsJob } from './jobs/purge-deleted-objects';
 import { documentsService } from './service';
+import { objectStoresFromConfig } from './storage/object-stores';
 import { createDocumentsDb, type DocumentsDb } from './store/db';
 
 const spec = (config: DocumentsConfig, env: NodeJS.ProcessEnv) =>
@@ -16,12 +19,31 @@ export async function migrateDocuments(env: NodeJS.ProcessEnv = process.env): Pr
 
 /** Starts the documents service on the platform's service kit. */
 export async function startDocuments(env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
-  return startPlatformService(spec(loadConfig(env), env), wireDocuments);
+  const config = loadConfig(env);
+  return startPlatformService(spec(config, env), (infra) => wireDocuments(infra, config));
 }
 
 /** The service's own parts on the shared infrastructure. */
-function wireDocuments({ db, logger }: PlatformInfra<DocumentsDb>): ServiceWiring {
-  return { services: [{ definition: documentsV1.DocumentsServiceService, handlers: documentsService({ db, logger }) }] };
+function wireDocuments({ db, logger }: PlatformInfra<DocumentsDb>, config: DocumentsConfig): ServiceWiring {
+  const stores = objectStoresFromConfig(config);
+  const now = () => Date.now();
+  const deps = {
+    db,
+    logger,
+    stores,
+    now,
+    urlKey: urlSigningKey(config.SECRETS_KEY),
+    settings: {
+      maxUploadBytes: config.DOCUMENTS_MAX_UPLOAD_BYTES,
+      quotaBytes: config.DOCUMENTS_QUOTA_BYTES,
+      signedUrlTtlSeconds: config.DOCUMENTS_SIGNED_URL_TTL_SECONDS,
+    },
+  };
+  return {
+    services: [{ definition: documentsV1.DocumentsServiceService, handlers: documentsService(deps) }],
+    jobs: [purgeDeletedObjectsJob(deps, config.DOCUMENTS_PURGE_GRACE_SECONDS, config.DOCUMENTS_PURGE_INTERVAL_MS)],
+    stop: () => stores.close(),
+  };
 }
 
 if (require.main === module) {

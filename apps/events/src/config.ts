@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { commonEnv, grpcUrl, readEnv, registeredPort, registeredSchema } from '@platform/config';
 
 const schema = {
@@ -7,6 +8,8 @@ const schema = {
   EVENTS_DB_SCHEMA: registeredSchema('events'),
   ORGANISATION_GRPC_URL: grpcUrl('organisation'),
   IDENTITY_GRPC_URL: grpcUrl('identity'),
+  /** How often PUBLISHED events whose end has passed are marked COMPLETED. */
+  EVENTS_COMPLETION_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
 };
 
 export type EventsConfig = ReturnType<typeof loadConfig>;

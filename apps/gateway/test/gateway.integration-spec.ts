@@ -51,7 +51,12 @@ describe('the gateway, end to end', () => {
   const publishRevocation = async (accountId: string, sessionId: string) => {
     const nc = await connect({ servers: messaging.env.NATS_URL });
     try {
-      const payload = identityEventsV1.SessionRevoked.encode({ accountId, sessionId, reason: 'LOGOUT', revokedAt: String(Math.floor(Date.now() / 1000)) }).finish();
+      const payload = identityEventsV1.SessionRevoked.encode({
+        accountId,
+        sessionId,
+        reason: 'LOGOUT',
+        revokedAt: String(Math.floor(Date.now() / 1000)),
+      }).finish();
       await jetstream(nc).publish(messaging.names.subject('identity.session.revoked'), payload, { msgID: randomUUID() });
     } finally {
       await nc.close();

@@ -68,7 +68,10 @@ describe('identity events', () => {
       occurredAt: new Date().toISOString(),
     }).finish();
     const revoked = await h.nextEvent('identity.session.revoked', () => h.publish('organisation.membership.changed', change));
-    expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ sessionId: h.signer.verifyAccess(pair.accessToken).sid, reason: 'MEMBERSHIP_SUSPENDED' });
+    expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({
+      sessionId: h.signer.verifyAccess(pair.accessToken).sid,
+      reason: 'MEMBERSHIP_SUSPENDED',
+    });
     const err = await unary(h.client, h.client.refreshTokens, { refreshToken: pair.refreshToken }).then(
       () => undefined,
       (e: ServiceError) => e,

@@ -243,7 +243,10 @@ describe('password reset', () => {
         unary(h.client, h.client.changePassword, { currentPassword, newPassword }, { token: mine.accessToken });
       expect((await failure(change('not my password', 'next password 1')))?.details).toBe('The current password is not correct');
       const revoked = await h.nextEvent('identity.session.revoked', () => change(member.password, 'next password 1'));
-      expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ sessionId: h.signer.verifyAccess(other.accessToken).sid, reason: 'PASSWORD_CHANGED' });
+      expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({
+        sessionId: h.signer.verifyAccess(other.accessToken).sid,
+        reason: 'PASSWORD_CHANGED',
+      });
       expect((await failure(calls.refresh(other.refreshToken)))?.code).toBe(status.UNAUTHENTICATED);
       await expect(calls.refresh(mine.refreshToken)).resolves.toBeDefined();
       tokensOf(await calls.orgLogin(member.email, 'next password 1'));

@@ -90,7 +90,11 @@ describe('refresh-token rotation strategies', () => {
       const revoked = await h.nextEvent('identity.session.revoked', async () => {
         phoneAgain = tokensOf(await calls.orgLogin(member.email, member.password, 'phone-1'));
       });
-      expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ accountId: member.id, sessionId: sidOf(phone.accessToken), reason: 'DEVICE_REPLACED' });
+      expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({
+        accountId: member.id,
+        sessionId: sidOf(phone.accessToken),
+        reason: 'DEVICE_REPLACED',
+      });
       expect(await stillWorks(phone.refreshToken)).toBe(false);
       expect(await stillWorks(laptop.refreshToken)).toBe(true);
       expect(await stillWorks(phoneAgain!.refreshToken)).toBe(true);

@@ -19,8 +19,11 @@ import { pushSenderFromSettings } from './clients/push-sender';
 import { nodemailerMailer } from './clients/smtp-mailer';
 import { loadConfig, type NotificationsConfig } from './config';
 import { consumeEmailEvents } from './events/email-consumer';
+import { consumeEventsServiceEvents } from './events/event-consumer';
+import { consumeOrganisationEmailEvents } from './events/organisation-email-consumer';
 import { prepareMembershipBackfill, prismaBackfillStore } from './events/membership-backfill';
 import { consumeMembershipEvents } from './events/membership-consumer';
+import { consumeNewsEvents } from './events/news-consumer';
 import { startEmailDispatcher } from './jobs/email-dispatcher';
 import { emailLogPurgeJob } from './jobs/email-log-purge';
 import { startPushDispatcher } from './jobs/push-dispatcher';
@@ -123,6 +126,18 @@ async function wireNotifications(
   });
   const source: ServiceEventSource<Tx> = { js, names, schema, logger, metrics: registry, withTransaction: (work) => db.$transaction(work) };
   const consumers = [await consumeMembershipEvents(source), await consumeEmailEvents(source, { context: emailContext, onQueued: () => emails.wake() })];
+  consumers.push(await consumeOrganisationEmailEvents(source, { context: emailContext, onQueued: () => emails.wake() }));
+  consumers.push(
+    await consumeEventsServiceEvents(source, {
+      context: emailContext,
+      pushEnabled: push.enabled,
+      onQueued: () => {
+        emails.wake();
+        pushes.wake();
+      },
+    }),
+  );
+  consumers.push(await consumeNewsEvents(source, { pushEnabled: push.enabled, onQueued: () => pushes.wake() }));
   // In the background: the service answers meanwhile (with the memberships known so far).
   backfill.start();
   const deps = { db, pushEnabled: push.enabled, wakePush: () => pushes.wake(), logger, now: () => new Date() };

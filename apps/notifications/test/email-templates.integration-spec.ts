@@ -28,6 +28,7 @@ describe('the template rules for the organisation service (internal RPCs)', () =
       'EVENT_CONFIRMATION',
       'EVENT_CANCELLED',
       'EVENT_PUBLISHED',
+      'MEMBERSHIP_RENEWAL',
     ]);
     const reset = templates.find((t) => t.type === 'PASSWORD_RESET')!;
     expect(reset.placeholders).toEqual(expect.arrayContaining(['code', 'org.name', 'user.firstName']));

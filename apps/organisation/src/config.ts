@@ -12,6 +12,11 @@ const schema = {
   SMTP_TEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** How long identity's maxOrganisationsPerUser is reused before it is read again (0: every time). */
   SYSTEM_SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
+  /**
+   * How often the membership renewal job runs (expiry and the 30/7-day reminders work by calendar
+   * day, so running more often than daily only catches up sooner after a restart).
+   */
+  MEMBERSHIP_JOB_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
 };
 
 export type OrganisationConfig = ReturnType<typeof loadConfig>;

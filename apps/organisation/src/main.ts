@@ -19,6 +19,7 @@ import { loadConfig, type OrganisationConfig } from './config';
 import type { SagaHooks } from './domain/saga';
 import { consumeAccountUpdates } from './events/account-updated-consumer';
 import { outboxEvents } from './events/organisation-events';
+import { membershipRenewalJob } from './jobs/membership-renewal';
 import { organisationService } from './service';
 import { createOrganisationDb, type OrganisationDb, type Tx } from './store/db';
 
@@ -71,6 +72,7 @@ async function wireOrganisation(
 
   return {
     services: [{ definition: organisationV1.OrganisationServiceService, handlers: organisationService(deps) }],
+    jobs: [membershipRenewalJob(deps, registry, config.MEMBERSHIP_JOB_INTERVAL_MS)],
     stop: async () => {
       await Promise.all(consumers.map((c) => c.stop()));
       identity.close();

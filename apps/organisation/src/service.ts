@@ -3,9 +3,12 @@ import type { organisationV1 } from '@platform/proto';
 import type { OrganisationDeps } from './deps';
 import { accountMembershipHandlers } from './rpc/account-memberships';
 import { adminUserHandlers } from './rpc/admin-users';
+import { billingHandlers } from './rpc/billing';
 import { emailDeliveryHandlers } from './rpc/email-delivery';
 import { emailTemplateHandlers } from './rpc/email-templates';
+import { memberImportHandlers } from './rpc/member-import';
 import { memberHandlers } from './rpc/members';
+import { membershipTypeHandlers } from './rpc/membership-types';
 import { organisationHandlers } from './rpc/organisations';
 import { roleHandlers } from './rpc/roles';
 import { smtpSettingsHandlers } from './rpc/smtp-settings';
@@ -33,6 +36,10 @@ export function organisationService(deps: OrganisationDeps): AsyncService<organi
   const { getSmtpSettings, updateSmtpSettings, testSmtpConnection, sendSmtpTestEmail } = smtpSettingsHandlers(deps);
   const { listAccountMemberships, listMembershipSnapshot } = accountMembershipHandlers(deps);
   const { getEmailDelivery } = emailDeliveryHandlers(deps);
+  const { upsertMembers } = memberImportHandlers(deps);
+  const { listMembershipTypes, createMembershipType, updateMembershipType, deleteMembershipType, getMembershipAssignment, assignMembership, renewMembership } =
+    membershipTypeHandlers(deps);
+  const { listInvoices, listPayments, getPayment, listSubscriptions } = billingHandlers(deps);
   return {
     createOrganisation,
     createOrganisationWithOwner,
@@ -62,5 +69,17 @@ export function organisationService(deps: OrganisationDeps): AsyncService<organi
     listAccountMemberships,
     listMembershipSnapshot,
     getEmailDelivery,
+    upsertMembers,
+    listMembershipTypes,
+    createMembershipType,
+    updateMembershipType,
+    deleteMembershipType,
+    getMembershipAssignment,
+    assignMembership,
+    renewMembership,
+    listInvoices,
+    listPayments,
+    getPayment,
+    listSubscriptions,
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
-import { organisationEventsV1 } from '@platform/proto';
-import { failure } from '@platform/testing';
+import { organisationEventsV1, type organisationV1 } from '@platform/proto';
+import { failure, violationsOf } from '@platform/testing';
 import { startOrganisationHarness, type NewOrganization, type OrganisationHarness } from './organisation-harness';
 
 describe('members of an organisation', () => {
@@ -33,7 +33,7 @@ describe('members of an organisation', () => {
   const update = (
     org: NewOrganization,
     userId: string,
-    changes: { firstName?: string; lastName?: string; roleId?: string; status?: string },
+    changes: Partial<Omit<organisationV1.UpdateMemberRequest, 'organizationId' | 'userId'>>,
     token = org.ownerToken,
   ) => h.call('updateMember', { organizationId: org.org.id, userId, ...changes }, token);
   const remove = (org: NewOrganization, userId: string, token = org.ownerToken) => h.call('removeMember', { organizationId: org.org.id, userId }, token);
@@ -234,6 +234,49 @@ describe('members of an organisation', () => {
       for (const s of ['PENDING', 'SUSPENDED', 'INACTIVE', 'REJECTED', 'ACTIVE']) expect((await update(a, user.id, { status: s })).status).toBe(s);
       expect((await failure(update(a, user.id, { status: 'FROZEN' })))?.code).toBe(status.INVALID_ARGUMENT);
       expect((await failure(update(a, user.id, { roleId: b.roles['ADMIN'] })))?.code).toBe(status.INVALID_ARGUMENT);
+    });
+
+    it('sets, keeps and clears the member profile, announcing the changed fields', async () => {
+      const user = await add(a, 'profile@example.org', { firstName: 'Pia', lastName: 'Profile' });
+      let edited: organisationV1.User | undefined;
+      const published = await h.events('organisation.member.profile-changed', async () => {
+        edited = await update(
+          a,
+          user.id,
+          { displayName: 'Dr Pia', phoneNumber: '+33 6 12 34 56 78', dateOfBirth: '1985-12-31', isCertified: true, externalId: 'legacy-7', city: 'Nantes' },
+          admin,
+        );
+        await update(a, user.id, { city: 'Nantes' }, admin);
+        await update(a, user.id, { city: '', firstName: 'Pia', lastName: 'Renamed' }, admin);
+      });
+      expect(edited).toMatchObject({
+        displayName: 'Dr Pia',
+        dateOfBirth: '1985-12-31',
+        isCertified: true,
+        externalId: 'legacy-7',
+        city: 'Nantes',
+        jobTitle: '',
+      });
+      const found = (await list(a, { search: 'profile@' })).content[0];
+      expect(found).toMatchObject({ displayName: 'Dr Pia', city: '', lastName: 'Renamed', phoneNumber: '+33 6 12 34 56 78' });
+      const events = published.map((d) => organisationEventsV1.MemberProfileChanged.decode(d));
+      expect(events.map((e) => e.changedFields)).toEqual([
+        ['displayName', 'phoneNumber', 'dateOfBirth', 'city', 'isCertified', 'externalId'],
+        ['lastName', 'city'],
+      ]);
+      expect(events[0]).toMatchObject({ organizationId: a.org.id, accountId: user.id });
+    });
+
+    it('refuses a bad profile field with the field named, and an externalId another member has', async () => {
+      const user = await add(a, 'profile-bad@example.org');
+      const other = await add(a, 'profile-other@example.org');
+      await update(a, other.id, { externalId: 'taken-1' });
+      for (const bad of [{ dateOfBirth: '1990-02-30' }, { dateOfBirth: '2999-01-01' }, { phoneNumber: 'call me' }, { postalCode: 'x'.repeat(21) }]) {
+        const err = await failure(update(a, user.id, bad));
+        expect(err?.code).toBe(status.INVALID_ARGUMENT);
+        expect(violationsOf(err).map((v) => v.field)).toEqual([Object.keys(bad)[0]]);
+      }
+      expect((await failure(update(a, user.id, { externalId: 'taken-1' })))?.code).toBe(status.ALREADY_EXISTS);
     });
 
     it('answers NOT_FOUND for someone who is not a member of this organisation', async () => {

@@ -41,7 +41,7 @@ export interface NewOrganization {
 }
 
 /** Starts the organisation service in-process on its own schema and stream, with stand-ins for identity and notifications. */
-export async function startOrganisationHarness(label: string): Promise<OrganisationHarness> {
+export async function startOrganisationHarness(label: string, env: NodeJS.ProcessEnv = {}): Promise<OrganisationHarness> {
   const signer = testSigner();
   const identity = await startIdentityStandIn(signer);
   const notifications = await startNotificationsStandIn(signer);
@@ -63,6 +63,7 @@ export async function startOrganisationHarness(label: string): Promise<Organisat
       SMTP_TEST_TIMEOUT_MS: '3000',
       // Every membership check reads the stand-in's current settings (the cache itself has unit tests).
       SYSTEM_SETTINGS_CACHE_MS: '0',
+      ...env,
     },
   });
   return {

@@ -1,24 +1,242 @@
-import { ADMIN, http, startPlatform, type Platform } from './platform';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ADMIN, holdsSoon, http, startPlatform, type Platform } from './platform';
 
-describe('the documents service through the gateway', () => {
+const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200 * 1024, 0x41), Buffer.from('\n%%EOF\n')]);
+const EXE = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00]), Buffer.alloc(4096)]);
+/** The service's limit in this stack (the route's own is 100 MB). */
+const MAX_UPLOAD = 512 * 1024;
+
+async function storedFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}
+
+describe('documents and folders through the gateway (real multipart, LOCAL storage)', () => {
   let platform: Platform;
   let api: ReturnType<typeof http>;
+  let storageDir: string;
+  let orgId: string;
+  let owner: string;
+  let member: string;
+  let guest: string;
+
+  const register = (email: string) => api.post('/api/auth/org/register', { email, password: 'member password', firstName: 'Doc', lastName: 'Person' });
+  const orgLogin = async (email: string) => {
+    const res = await api.post('/api/auth/org/login', { email, password: 'member password', organizationId: orgId });
+    expect(res.status).toBe(200);
+    return res.body.accessToken as string;
+  };
+
+  /** A multipart upload as `curl -F` sends it: the fields, then the file. */
+  const uploadForm = (fields: Record<string, string>, file: { bytes: Buffer; name: string; type?: string } | undefined, token: string, target = orgId) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    if (file) form.append('file', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
+    return fetch(`${platform.baseUrl}/api/orgs/${target}/documents`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  };
+  const uploadJson = async (...args: Parameters<typeof uploadForm>) => {
+    const res = await uploadForm(...args);
+    return { status: res.status, body: (await res.json()) as Record<string, any>, headers: res.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
 
   beforeAll(async () => {
-    platform = await startPlatform('documents', { services: ['documents'] });
+    storageDir = await mkdtemp(path.join(tmpdir(), 'documents-e2e-'));
+    platform = await startPlatform('documents', {
+      services: ['documents'],
+      organisation: 'real',
+      env: {
+        STORAGE_LOCAL_DIR: storageDir,
+        DOCUMENTS_MAX_UPLOAD_BYTES: String(MAX_UPLOAD),
+        DOCUMENTS_PURGE_GRACE_SECONDS: '0',
+        DOCUMENTS_PURGE_INTERVAL_MS: '300',
+      },
+    });
     api = http(platform.baseUrl);
+    const admin = (await api.post('/api/auth/system/login', ADMIN)).body.accessToken as string;
+    await register('owner@docs.example');
+    const created = await api.post(
+      '/api/admin/orgs/create-with-owner',
+      {
+        orgName: 'Documents Association',
+        orgSlug: 'documents-association',
+        ownerEmail: 'owner@docs.example',
+        ownerFirstName: 'O',
+        ownerLastName: 'Wner',
+        sendWelcomeEmail: false,
+      },
+      admin,
+    );
+    expect({ status: created.status, body: created.body }).toMatchObject({ status: 201 });
+    orgId = created.body.organization.id;
+    owner = await orgLogin('owner@docs.example');
+    const roles = await api.get(`/api/orgs/${orgId}/roles`, admin);
+    const roleId = (name: string) => (roles.body as Array<{ name: string; roleId: string }>).find((r) => r.name === name)!.roleId;
+    for (const [email, role] of [
+      ['member@docs.example', 'MEMBER'],
+      ['guest@docs.example', 'GUEST'],
+    ] as const) {
+      await register(email);
+      const added = await api.post(
+        `/api/orgs/${orgId}/users`,
+        { email, firstName: role, lastName: 'Person', roleId: roleId(role), sendInvitationEmail: false },
+        owner,
+      );
+      expect(added.status).toBe(201);
+    }
+    member = await orgLogin('member@docs.example');
+    guest = await orgLogin('guest@docs.example');
   });
-  afterAll(async () => platform?.stop());
+  afterAll(async () => {
+    await platform?.stop();
+    await rm(storageDir, { recursive: true, force: true });
+  });
 
-  it('GET /api/documents/service-info answers a signed-in user', async () => {
-    const login = await api.post('/api/auth/system/login', ADMIN);
-    const res = await api.get('/api/documents/service-info', login.body.accessToken);
+  it('POST /documents (multipart) → 201 Document; the signed URL serves the file with its headers, and a range with 206', async () => {
+    const created = await uploadJson(
+      { name: 'Minutes 2024', access: 'MEMBERS_ONLY' },
+      { bytes: PDF, name: 'Procès-verbal "2024".pdf', type: 'image/png' },
+      owner,
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Minutes 2024', mimeType: 'application/pdf', fileSize: PDF.length, access: 'MEMBERS_ONLY' });
+    expect(created.headers.get('location')).toBe(`/api/orgs/${orgId}/documents/${created.body['id']}`);
+
+    const read = await api.get(`/api/orgs/${orgId}/documents/${created.body['id']}`, member);
+    expect(read.status).toBe(200);
+    const fileUrl = read.body.fileUrl as string;
+    expect(fileUrl).toMatch(/^\/api\/storage\/.+\?expires=\d+&signature=[\w-]+$/);
+
+    const whole = await fetch(`${platform.baseUrl}${fileUrl}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('application/pdf');
+    expect(whole.headers.get('content-length')).toBe(String(PDF.length));
+    expect(whole.headers.get('etag')).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(whole.headers.get('content-disposition')).toBe(
+      `attachment; filename="Proc_s-verbal _2024_.pdf"; filename*=UTF-8''Proc%C3%A8s-verbal%20%222024%22.pdf`,
+    );
+    expect(Buffer.from(await whole.arrayBuffer()).equals(PDF)).toBe(true);
+
+    const part = await fetch(`${platform.baseUrl}${fileUrl}`, { headers: { range: 'bytes=0-7' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-7/${PDF.length}`);
+    expect(await part.text()).toBe('%PDF-1.7');
+
+    const outside = await fetch(`${platform.baseUrl}${fileUrl}`, { headers: { range: `bytes=${PDF.length + 10}-` } });
+    expect(outside.status).toBe(416);
+  });
+
+  it('GET /api/storage/{path}: tampered, unsigned or traversing requests get 403/404 and reach no file; PUBLIC needs no signature', async () => {
+    const doc = await uploadJson({ access: 'PRIVATE' }, { bytes: PDF, name: 'private.pdf' }, owner);
+    const url = new URL(doc.body['fileUrl'] as string, platform.baseUrl);
+    const signature = url.searchParams.get('signature')!;
+    url.searchParams.set('signature', `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`);
+    expect((await fetch(url)).status).toBe(403);
+    expect((await fetch(`${platform.baseUrl}${url.pathname}`)).status).toBe(403);
+    url.searchParams.set('signature', signature);
+    url.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 60));
+    expect((await fetch(url)).status).toBe(403);
+    for (const bad of [
+      `/api/storage/${orgId}/%2e%2e/%2e%2e/etc/passwd`,
+      `/api/storage/${orgId}/..%2F..%2Fetc/passwd`,
+      '/api/storage/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+    ]) {
+      const res = await fetch(`${platform.baseUrl}${bad}`);
+      expect([400, 404]).toContain(res.status);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+    }
+
+    const open = await uploadJson({ access: 'PUBLIC' }, { bytes: Buffer.from('Opening hours: 9-17\n'), name: 'hours.txt' }, owner);
+    expect(open.body['fileUrl']).not.toContain('signature');
+    const res = await fetch(`${platform.baseUrl}${open.body['fileUrl']}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ service: 'documents' });
+    expect(res.headers.get('content-type')).toBe('text/plain');
+    expect(await res.text()).toBe('Opening hours: 9-17\n');
   });
 
-  it('GET /api/documents/service-info answers 401 without a token', async () => {
-    const res = await api.get('/api/documents/service-info');
-    expect(res.status).toBe(401);
+  it('bad uploads get the right 4xx and leave nothing behind', async () => {
+    const before = await storedFiles(storageDir);
+    const noFile = await uploadJson({ name: 'nothing' }, undefined, owner);
+    expect(noFile.status).toBe(400);
+    expect(noFile.body['errors']).toEqual([expect.objectContaining({ field: 'file' })]);
+
+    const wrongType = await uploadJson({}, { bytes: EXE, name: 'invoice.pdf', type: 'application/pdf' }, owner);
+    expect(wrongType.status).toBe(415);
+    expect(wrongType.body['code']).toBe('UNSUPPORTED_MEDIA_TYPE');
+
+    const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(MAX_UPLOAD + 1)]);
+    const oversize = await uploadJson({}, { bytes: big, name: 'big.pdf' }, owner);
+    expect(oversize.status).toBe(413);
+
+    const badAccess = await uploadJson({ access: 'GUEST' }, { bytes: PDF, name: 'x.pdf' }, owner);
+    expect(badAccess.status).toBe(400);
+    expect(badAccess.body['errors']).toEqual([expect.objectContaining({ field: 'access' })]);
+
+    const json = await api.post(`/api/orgs/${orgId}/documents`, { name: 'x' }, owner);
+    expect(json.status).toBe(415);
+
+    expect(await storedFiles(storageDir)).toEqual(before);
+  });
+
+  it('access levels hold everywhere: members never see PRIVATE, guests see nothing, members cannot upload', async () => {
+    const secret = await uploadJson({ name: 'Salaries', access: 'PRIVATE' }, { bytes: PDF, name: 'salaries.pdf' }, owner);
+    expect(secret.status).toBe(201);
+    const asMember = await api.get(`/api/orgs/${orgId}/documents?search=salaries`, member);
+    expect(asMember.status).toBe(200);
+    expect(asMember.body.content).toEqual([]);
+    const asOwner = await api.get(`/api/orgs/${orgId}/documents?search=salaries`, owner);
+    expect(asOwner.body.content.map((d: { id: string }) => d.id)).toEqual([secret.body['id']]);
+    expect((await api.get(`/api/orgs/${orgId}/documents/${secret.body['id']}`, member)).status).toBe(404);
+    expect((await api.get(`/api/orgs/${orgId}/documents`, guest)).status).toBe(403);
+    expect((await uploadForm({}, { bytes: PDF, name: 'm.pdf' }, member)).status).toBe(403);
+    expect((await api.get(`/api/orgs/${orgId}/documents`)).status).toBe(401);
+  });
+
+  it('folders nest, refuse a move under a descendant, and DELETE takes the tree and its files', async () => {
+    const top = await api.post(`/api/orgs/${orgId}/document-folders`, { name: 'Archive' }, owner);
+    expect(top.status).toBe(201);
+    const child = await api.post(`/api/orgs/${orgId}/document-folders`, { name: '2024', parentFolderId: top.body.id }, owner);
+    expect(child.status).toBe(201);
+    expect((await api.post(`/api/orgs/${orgId}/document-folders`, { name: 'archive' }, owner)).status).toBe(409);
+    const loop = await api.call('PUT', `/api/orgs/${orgId}/document-folders/${top.body.id}`, { body: { parentFolderId: child.body.id }, token: owner });
+    expect(loop.status).toBe(400);
+
+    const inChild = await uploadJson({ folderId: child.body.id }, { bytes: PDF, name: 'in-child.pdf' }, owner);
+    await uploadJson({ folderId: top.body.id }, { bytes: PDF, name: 'in-top.pdf' }, owner);
+    const listed = await api.get(`/api/orgs/${orgId}/documents?folderId=${child.body.id}`, member);
+    expect(listed.body.content.map((d: { id: string }) => d.id)).toEqual([inChild.body['id']]);
+    const folders = await api.get(`/api/orgs/${orgId}/document-folders`, member);
+    expect(folders.body.map((f: { name: string }) => f.name)).toEqual(expect.arrayContaining(['Archive', '2024']));
+
+    const filesBefore = (await storedFiles(storageDir)).length;
+    const deleted = await api.call('DELETE', `/api/orgs/${orgId}/document-folders/${top.body.id}`, { token: owner });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ deletedDocuments: 2, deletedFolders: 2 });
+    expect((await api.get(`/api/orgs/${orgId}/documents/${inChild.body['id']}`, owner)).status).toBe(404);
+    expect(await holdsSoon(async () => (await storedFiles(storageDir)).length === filesBefore - 2)).toBe(true);
+  });
+
+  it('DELETE /documents/{docId} → 204; the file stops being served', async () => {
+    const doc = await uploadJson({}, { bytes: PDF, name: 'old.pdf' }, owner);
+    const url = doc.body['fileUrl'] as string;
+    expect((await api.call('DELETE', `/api/orgs/${orgId}/documents/${doc.body['id']}`, { token: owner })).status).toBe(204);
+    expect((await fetch(`${platform.baseUrl}${url}`)).status).toBe(404);
+    expect((await api.call('DELETE', `/api/orgs/${orgId}/documents/${doc.body['id']}`, { token: owner })).status).toBe(404);
+  });
+
+  it('the OpenAPI document describes the multipart upload and the binary download', async () => {
+    const doc = (await api.get('/api/docs/openapi.json')).body;
+    const upload = doc.paths['/api/orgs/{organizationId}/documents'].post;
+    expect(upload.requestBody.content['multipart/form-data'].schema).toMatchObject({
+      required: ['file'],
+      properties: { file: { type: 'string' }, access: expect.anything() },
+    });
+    const download = doc.paths['/api/storage/{path}'].get;
+    expect(download.responses['206']).toBeDefined();
+    expect(download.responses['200'].content['*/*'].schema).toMatchObject({ type: 'string' });
   });
 });

@@ -1,24 +1,340 @@
-import { ADMIN, http, startPlatform, type Platform } from './platform';
+import { mailTo } from './mail';
+import { ADMIN, holdsSoon, http, startPlatform, type JsonResponse, type Platform } from './platform';
 
-describe('the events service through the gateway', () => {
+const UNKNOWN_UUID = '0b7c2f1e-58a4-4d3b-9c6e-2f0a1b3c4d5e';
+
+const eventBody = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Spring meeting',
+  description: '<p>All members welcome</p>',
+  eventType: 'IN_PERSON',
+  category: 'Meetings',
+  startDate: '2030-04-01T18:00:00Z',
+  endDate: '2030-04-01T20:00:00Z',
+  venueName: 'Town Hall',
+  address: { street: '1 Main St', city: 'Ghent', province: 'OVL', postalCode: '9000', country: 'BE' },
+  registrationRequired: true,
+  maxAttendees: 2,
+  waitingListEnabled: true,
+  isFree: false,
+  basePrice: 20,
+  memberPrice: 12.5,
+  currency: 'EUR',
+  ...overrides,
+});
+
+/** A 4xx problem+json naming what was wrong. */
+function expectProblem(res: JsonResponse, status: number, text: RegExp) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toContain('application/problem+json');
+  const all = [
+    res.body.code,
+    res.body.detail,
+    ...((res.body.errors ?? []) as Array<{ field: string; message: string }>).map((e) => `${e.field} ${e.message}`),
+  ].join(' | ');
+  expect(all).toMatch(text);
+}
+
+describe('events through the gateway, on the real organisation and notifications services', () => {
   let platform: Platform;
   let api: ReturnType<typeof http>;
+  let mail: string;
+  let admin: string;
+  let alphaId: string;
+  let betaId: string;
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+
+  const register = (email: string, firstName: string) =>
+    api.post('/api/auth/org/register', { email, password: 'member password', firstName, lastName: 'Person' });
+  const login = async (email: string, organizationId: string) => {
+    const res = await api.post('/api/auth/org/login', { email, password: 'member password', organizationId });
+    expect(res.status).toBe(200);
+    return res.body.accessToken as string;
+  };
+  const createOrg = async (slug: string, ownerKey: string) => {
+    const email = `${ownerKey}@events.example`;
+    await register(email, ownerKey);
+    const res = await api.post(
+      '/api/admin/orgs/create-with-owner',
+      { orgName: `Org ${slug}`, orgSlug: slug, ownerEmail: email, ownerFirstName: ownerKey, ownerLastName: 'Owner', sendWelcomeEmail: false },
+      admin,
+    );
+    expect(res.status).toBe(201);
+    const orgId = res.body.organization.id as string;
+    tokens[ownerKey] = await login(email, orgId);
+    return orgId;
+  };
+  const addMember = async (key: string, orgId: string, role: string) => {
+    const roles = (await api.get(`/api/orgs/${orgId}/roles`, admin)).body as Array<{ name: string; roleId: string }>;
+    const email = `${key}@events.example`;
+    await register(email, key);
+    const added = await api.post(
+      `/api/orgs/${orgId}/users`,
+      { email, firstName: key, lastName: 'Person', roleId: roles.find((r) => r.name === role)!.roleId, sendInvitationEmail: false },
+      admin,
+    );
+    expect(added.status).toBe(201);
+    ids[key] = added.body.id;
+    tokens[key] = await login(email, orgId);
+  };
+  const events = (orgId = alphaId) => `/api/orgs/${orgId}/events`;
+  const create = async (body: Record<string, unknown>, token = tokens['owner']!) => {
+    const res = await api.post(events(), body, token);
+    expect(res.status).toBe(201);
+    return res.body as { id: string; status: string };
+  };
+  const publish = (id: string, token = tokens['owner']!) => api.post(`${events()}/${id}/publish`, undefined, token);
+  const registerFor = (eventId: string, token: string, body: Record<string, unknown> = {}) => api.post(`${events()}/${eventId}/registrations`, body, token);
+  const del = (path: string, token: string) => api.call('DELETE', path, { token });
 
   beforeAll(async () => {
-    platform = await startPlatform('events', { services: ['events'] });
+    platform = await startPlatform('events-lifecycle', { services: ['events'], organisation: 'real', notifications: true });
     api = http(platform.baseUrl);
-  });
+    mail = platform.mailUrl!;
+    admin = (await api.post('/api/auth/system/login', ADMIN)).body.accessToken;
+    alphaId = await createOrg('ev-alpha', 'owner');
+    betaId = await createOrg('ev-beta', 'betaowner');
+    await addMember('manager', alphaId, 'MANAGER');
+    await addMember('ann', alphaId, 'MEMBER');
+    await addMember('bob', alphaId, 'MEMBER');
+    await addMember('cat', alphaId, 'MEMBER');
+    await addMember('guest', alphaId, 'GUEST');
+  }, 120_000);
   afterAll(async () => platform?.stop());
 
-  it('GET /api/events/service-info answers a signed-in user', async () => {
-    const login = await api.post('/api/auth/system/login', ADMIN);
-    const res = await api.get('/api/events/service-info', login.body.accessToken);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ service: 'events' });
+  it('creates an event with every field (201, Location), prices exact with their currency, as a DRAFT', async () => {
+    const res = await api.post(
+      events(),
+      eventBody({ excerpt: 'Short', isAllDay: false, cost: '20€', registrationUrl: 'https://x.example/r' }),
+      tokens['manager'],
+    );
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe(`${events()}/${res.body.id}`);
+    expect(res.body).toMatchObject({
+      status: 'DRAFT',
+      eventType: 'IN_PERSON',
+      address: { city: 'Ghent', postalCode: '9000' },
+      basePrice: 20,
+      memberPrice: 12.5,
+      earlyBirdPrice: null,
+      currency: 'EUR',
+      maxAttendees: 2,
+      cost: '20€',
+      attendingCount: 0,
+      needsReview: false,
+      externalId: null,
+    });
   });
 
-  it('GET /api/events/service-info answers 401 without a token', async () => {
-    const res = await api.get('/api/events/service-info');
-    expect(res.status).toBe(401);
+  it('refuses bad input with 400 naming the field, and changes nothing', async () => {
+    expectProblem(await api.post(events(), eventBody({ endDate: '2030-04-01T17:00:00Z' }), tokens['owner']), 400, /endDate must be after startDate/);
+    expectProblem(await api.post(events(), eventBody({ basePrice: -5 }), tokens['owner']), 400, /basePrice/);
+    expectProblem(await api.post(events(), eventBody({ maxAttendees: 0 }), tokens['owner']), 400, /maxAttendees must be at least 1/);
+    expectProblem(await api.post(events(), eventBody({ eventType: 'PARTY' }), tokens['owner']), 400, /eventType/);
+    expectProblem(await api.post(events(), eventBody({ currency: 'EURO' }), tokens['owner']), 400, /currency/);
+    expectProblem(await api.get(`${events()}?from=soon`, tokens['owner']), 400, /from/);
+    const list = await api.get(`${events()}?search=Nothing+like+this`, tokens['owner']);
+    expect(list.body.totalElements).toBe(0);
+  });
+
+  it('keeps drafts from members and guests; admins and managers see them; members may not create (403)', async () => {
+    const draft = await create(eventBody({ title: 'Hidden draft' }));
+    expect((await api.get(`${events()}/${draft.id}`, tokens['ann'])).status).toBe(404);
+    expect((await api.get(`${events()}/${draft.id}`, tokens['manager'])).status).toBe(200);
+    const asMember = await api.get(`${events()}?search=hidden`, tokens['ann']);
+    expect(asMember.body.totalElements).toBe(0);
+    const asManager = await api.get(`${events()}?search=hidden&status=DRAFT`, tokens['manager']);
+    expect(asManager.body.content.map((e: { id: string }) => e.id)).toEqual([draft.id]);
+    expectProblem(await api.post(events(), eventBody(), tokens['ann']), 403, /ORG:EVENT:CREATE/);
+    expectProblem(await del(`${events()}/${draft.id}`, tokens['manager']), 403, /administrator/);
+  });
+
+  it('refuses another organisation: its scope (403) and its event ids (404 as for missing ones)', async () => {
+    const event = await create(eventBody({ title: 'Alpha only' }));
+    expectProblem(await api.get(`${events()}/${event.id}`, tokens['betaowner']), 403, /organisation/);
+    expectProblem(await api.get(`${events(betaId)}/${event.id}`, tokens['betaowner']), 404, /Event not found/);
+    expectProblem(await api.get(`${events(betaId)}/${UNKNOWN_UUID}`, tokens['betaowner']), 404, /Event not found/);
+    expectProblem(await publish(event.id, tokens['betaowner']), 403, /organisation/);
+  });
+
+  it('publishes a draft (members get an inbox entry with data.type EVENT) and refuses moves the state table lacks (409)', async () => {
+    const event = await create(eventBody({ title: 'Published for all' }));
+    const res = await publish(event.id, tokens['manager']);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('PUBLISHED');
+    expectProblem(await publish(event.id), 409, /INVALID_TRANSITION/);
+    const inboxHas = async () => {
+      const inbox = await api.get('/api/notifications', tokens['bob']);
+      return (inbox.body.content as Array<{ data: Record<string, unknown> }>).some((n) => n.data['type'] === 'EVENT' && n.data['eventId'] === event.id);
+    };
+    expect(await holdsSoon(inboxHas, 100)).toBe(true);
+    const list = await api.get(`${events()}?status=PUBLISHED&sort=startDate,asc`, tokens['ann']);
+    expect(list.body.content.some((e: { id: string }) => e.id === event.id)).toBe(true);
+  });
+
+  it('fills places exactly under simultaneous registrations, waitlists the rest, and promotes at once on a cancel (emailed)', async () => {
+    const event = await create(eventBody({ title: 'Small workshop', maxAttendees: 2 }));
+    expectProblem(await registerFor(event.id, tokens['ann']!), 404, /Event not found/);
+    await publish(event.id);
+    const regs = await Promise.all(['ann', 'bob', 'cat', 'manager'].map((k) => registerFor(event.id, tokens[k]!, { ticketType: 'MEMBER' })));
+    expect(regs.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const confirmed = regs.filter((r) => r.body.status === 'CONFIRMED');
+    const waiting = regs.filter((r) => r.body.status === 'WAITLISTED');
+    expect(confirmed).toHaveLength(2);
+    expect(waiting).toHaveLength(2);
+    expect(confirmed.every((r) => r.body.confirmedAt && r.body.price === 12.5 && r.body.currency === 'EUR')).toBe(true);
+    expectProblem(await registerFor(event.id, tokens['ann']!), 409, /already/);
+    expectProblem(await registerFor(event.id, tokens['guest']!), 403, /ORG:EVENT:REGISTER/);
+
+    // An administrator cannot confirm beyond capacity.
+    const firstWaiting = waiting.sort((a, b) => String(a.body.createdAt).localeCompare(String(b.body.createdAt)))[0]!.body;
+    const patch = await api.call('PATCH', `${events()}/${event.id}/registrations/${firstWaiting.id}/status`, {
+      body: { status: 'CONFIRMED' },
+      token: tokens['owner'],
+    });
+    expectProblem(patch, 409, /EVENT_FULL/);
+
+    // A member cannot cancel another's registration (404), but their own (204): the longest-waiting moves up.
+    const mine = confirmed[0]!.body;
+    const owner = ['ann', 'bob', 'cat', 'manager'].find((k) => regs[['ann', 'bob', 'cat', 'manager'].indexOf(k)]!.body.id === mine.id)!;
+    const other = ['ann', 'bob', 'cat'].find((k) => k !== owner)!;
+    if (owner !== 'manager') expect((await del(`${events()}/${event.id}/registrations/${mine.id}`, tokens[other]!)).status).toBe(404);
+    expect((await del(`${events()}/${event.id}/registrations/${mine.id}`, tokens[owner]!)).status).toBe(204);
+    const promoted = await api.get(`${events()}/${event.id}/registrations/${firstWaiting.id}`, tokens['owner']);
+    expect(promoted.body).toMatchObject({ status: 'CONFIRMED', confirmedAt: expect.any(String) });
+    const promotedUser = ['ann', 'bob', 'cat', 'manager'].find(
+      (k) => ids[k] === firstWaiting.userId || regs[['ann', 'bob', 'cat', 'manager'].indexOf(k)]!.body.id === firstWaiting.id,
+    )!;
+    const confirmation = await mailTo(mail, `${promotedUser}@events.example`, 'Small workshop', 20_000);
+    expect(confirmation.subject).toContain('Small workshop');
+
+    const list = await api.get(`${events()}/${event.id}/registrations?status=CONFIRMED`, tokens['manager']);
+    expect(list.body.totalElements).toBe(2);
+    expectProblem(await api.get(`${events()}/${event.id}/registrations`, tokens['ann']), 403, /ORG:REGISTRATION:MANAGE/);
+  });
+
+  it('cancels an event with a reason: every registration CANCELLED and each registrant emailed the reason', async () => {
+    const event = await create(eventBody({ title: 'Boat trip', maxAttendees: 10 }));
+    await publish(event.id);
+    expect((await registerFor(event.id, tokens['bob']!)).status).toBe(201);
+    expect((await registerFor(event.id, tokens['owner']!, { userId: ids['cat'] })).status).toBe(201);
+    expectProblem(await registerFor(event.id, tokens['ann']!, { userId: ids['bob'] }), 403, /another member/);
+    expectProblem(await api.post(`${events()}/${event.id}/cancel`, {}, tokens['owner']), 400, /reason/);
+    const res = await api.post(`${events()}/${event.id}/cancel`, { reason: 'The river is flooded' }, tokens['owner']);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'CANCELLED', cancellationReason: 'The river is flooded' });
+    for (const who of ['bob', 'cat']) {
+      const message = await mailTo(mail, `${who}@events.example`, 'Cancelled: Boat trip', 20_000);
+      expect(message.text + message.html).toContain('The river is flooded');
+    }
+    const regs = await api.get(`${events()}/${event.id}/registrations`, tokens['owner']);
+    expect(regs.body.content.every((r: { status: string }) => r.status === 'CANCELLED')).toBe(true);
+    expectProblem(await publish(event.id), 409, /INVALID_TRANSITION/);
+    expectProblem(await registerFor(event.id, tokens['ann']!), 409, /not open/);
+  });
+
+  it('takes a survey response once, checked against the questions; administrators read them', async () => {
+    const event = await create(
+      eventBody({
+        title: 'Dinner',
+        maxAttendees: 5,
+        surveyQuestions: [
+          { text: 'Your meal?', type: 'CHOICE', options: ['Fish', 'Veggie'], required: true },
+          { text: 'Looking forward?', type: 'RATING', options: [], required: false },
+        ],
+      }),
+    );
+    const [meal, rating] = (event as unknown as { surveyQuestions: Array<{ id: string }> }).surveyQuestions.map((q) => q.id);
+    expect(meal).toMatch(/^[0-9a-f-]{36}$/);
+    await publish(event.id);
+    const reg = (await registerFor(event.id, tokens['ann']!)).body;
+    const submit = (answers: unknown, token = tokens['ann']) =>
+      api.post(`${events()}/${event.id}/responses/${reg.surveyResponseId}/submit`, { answers }, token);
+    expectProblem(await submit([{ questionId: meal, answer: 'Steak' }]), 400, /answers\[0\]\.answer must be one of Fish, Veggie/);
+    expectProblem(await submit([{ questionId: rating, answer: '4' }]), 400, new RegExp(`question ${meal} is required`));
+    expectProblem(
+      await submit([
+        { questionId: rating, answer: '9' },
+        { questionId: meal, answer: 'Fish' },
+      ]),
+      400,
+      /rating from 1 to 5/,
+    );
+    expectProblem(await submit([{ questionId: meal, answer: 'Fish' }], tokens['bob']), 404, /not found/);
+    const ok = await submit([
+      { questionId: meal, answer: 'Veggie' },
+      { questionId: rating, answer: '5' },
+    ]);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ registrationId: reg.id, submittedAt: expect.any(String) });
+    expectProblem(await submit([{ questionId: meal, answer: 'Fish' }]), 409, /already submitted/);
+    const list = await api.get(`${events()}/${event.id}/responses`, tokens['owner']);
+    expect(list.body.content).toEqual([
+      expect.objectContaining({
+        id: reg.surveyResponseId,
+        answers: [
+          { questionId: meal, answer: 'Veggie' },
+          { questionId: rating, answer: '5' },
+        ],
+      }),
+    ]);
+    expect((await api.get(`${events()}/${event.id}/responses/${reg.surveyResponseId}`, tokens['owner'])).status).toBe(200);
+    expectProblem(await api.get(`${events()}/${event.id}/responses`, tokens['ann']), 403, /ORG:REGISTRATION:MANAGE/);
+  });
+
+  it('serves RFC 5545 calendars: the organisation feed (no drafts, cancelled marked) and one event, times in UTC', async () => {
+    const event = await create(eventBody({ title: 'Calendar night', startDate: '2030-05-01T19:00:00+02:00', endDate: '2030-05-01T21:00:00+02:00' }));
+    const draft = await create(eventBody({ title: 'Calendar draft' }));
+    await publish(event.id);
+    const feed = await fetch(`${platform.baseUrl}/api/public/orgs/ev-alpha/events.ics`);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toContain('text/calendar');
+    const ics = await feed.text();
+    expect(ics).toContain('BEGIN:VCALENDAR');
+    expect(ics).toContain('SUMMARY:Calendar night');
+    expect(ics).toContain('DTSTART:20300501T170000Z');
+    expect(ics).toContain('STATUS:CANCELLED');
+    expect(ics).not.toContain('Calendar draft');
+    const one = await fetch(`${platform.baseUrl}/api/public/orgs/ev-alpha/events/${event.id}.ics`);
+    expect(one.status).toBe(200);
+    expect((await one.text()).match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect((await fetch(`${platform.baseUrl}/api/public/orgs/ev-alpha/events/${draft.id}.ics`)).status).toBe(404);
+    expect((await fetch(`${platform.baseUrl}/api/public/orgs/no-such-org/events.ics`)).status).toBe(404);
+  });
+
+  it('imports a CSV upload: good rows become drafts, every bad row is reported, formulas are never interpreted', async () => {
+    const csv = [
+      'title,eventType,startDate,endDate,city,maxAttendees,basePrice,currency',
+      '"Imported, first",IN_PERSON,2030-09-01T10:00:00Z,2030-09-01T12:00:00Z,Ghent,30,15.00,EUR',
+      'Backwards,IN_PERSON,2030-09-01T10:00:00Z,2030-09-01T09:00:00Z,,,,',
+      '=cmd,VIRTUAL,2030-09-02T10:00:00Z,2030-09-02T12:00:00Z,,=1+1,,',
+      '"=HYPERLINK(""x"")",VIRTUAL,2030-09-03T10:00:00Z,2030-09-03T12:00:00Z,,,,',
+    ].join('\r\n');
+    const upload = (text: string, token = tokens['owner']!) => {
+      const form = new FormData();
+      form.append('file', new Blob([text], { type: 'text/csv' }), 'events.csv');
+      return fetch(`${platform.baseUrl}${events()}/import`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    };
+    const res = await upload(csv);
+    expect(res.status).toBe(200);
+    const report = (await res.json()) as {
+      totalRows: number;
+      imported: number;
+      events: Array<{ title: string; status: string }>;
+      rejected: Array<{ row: number; errors: Array<{ field: string }> }>;
+    };
+    expect(report).toMatchObject({ totalRows: 4, imported: 2 });
+    expect(report.events.map((e) => [e.title, e.status])).toEqual([
+      ['Imported, first', 'DRAFT'],
+      ['=HYPERLINK("x")', 'DRAFT'],
+    ]);
+    expect(report.rejected).toEqual([
+      { row: 3, errors: [{ field: 'endDate', message: 'must be after startDate' }] },
+      { row: 4, errors: [{ field: 'maxAttendees', message: 'starts with =, +, -, @ and is not interpreted' }] },
+    ]);
+    const bad = await upload('colour,title\nred,x\n');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('unknown column');
+    expect((await upload(csv, tokens['manager'])).status).toBe(403);
   });
 });

@@ -7,6 +7,9 @@ export { LOADER_OPTIONS, loadPlatformDescriptors, platformProtoFiles } from './d
 export * as healthV1 from './generated/grpc/health/v1/health';
 export * as organisationEventsV1 from './generated/platform/messages/v1/organisation_events';
 export * as notificationsV1 from './generated/platform/notifications/v1/notifications';
-export * as contentV1 from './generated/platform/content/v1/content';
-export * as eventsV1 from './generated/platform/events/v1/events';
+export * as contentV1 from './content-v1';
+export * as contentEventsV1 from './generated/platform/messages/v1/content_events';
+export * as eventsV1 from './events-v1';
+export * as eventLifecycleV1 from './generated/platform/messages/v1/event_lifecycle';
 export * as documentsV1 from './generated/platform/documents/v1/documents';
+export * as filesV1 from './generated/platform/files/v1/files';

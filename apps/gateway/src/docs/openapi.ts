@@ -79,13 +79,13 @@ function operation(route: Route, components: SchemaComponents): Json {
 
 /** A path variable's JSON name: the last field of its (possibly dotted) path, as the client sees it. */
 function variableName(route: Route, variable: string): string {
-  const chain = resolveFieldPath(route.request, variable);
+  const chain = resolveFieldPath(inputOf(route), variable);
   return chain?.length ? (chain[chain.length - 1] as FieldSchema).jsonName : variable;
 }
 
 function pathParameters(route: Route, components: SchemaComponents): Json[] {
   return route.template.variables.map((variable) => {
-    const chain = resolveFieldPath(route.request, variable) ?? [];
+    const chain = resolveFieldPath(inputOf(route), variable) ?? [];
     const field = chain[chain.length - 1] as FieldSchema;
     return { name: variableName(route, variable), in: 'path', required: true, schema: components.single(field), description: field.comment };
   });
@@ -93,6 +93,17 @@ function pathParameters(route: Route, components: SchemaComponents): Json[] {
 
 /** `X-Device-Id` on the operations whose request takes a `deviceId` (login, refresh, MFA): the header or the field. */
 function headerParameters(route: Route): Json[] {
+  if (route.download && findField(route.request, 'range')) {
+    return [
+      {
+        name: 'Range',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', examples: ['bytes=0-1023'] },
+        description: 'A single byte range: 206 with it.',
+      },
+    ];
+  }
   if (!route.request.fields.some((f) => f.jsonName === 'deviceId')) return [];
   return [
     {
@@ -105,8 +116,11 @@ function headerParameters(route: Route): Json[] {
   ];
 }
 
+/** The message the path and the form fill: an upload's `fields`, else the request. */
+const inputOf = (route: Route): MessageSchema => route.upload?.fields ?? route.request;
+
 function queryParameters(route: Route, components: SchemaComponents): Json[] {
-  if (route.body === '*') return [];
+  if (route.body === '*' || route.upload) return [];
   const bound = new Set(route.template.variables.map((v) => resolveFieldPath(route.request, v)?.[0]));
   const bodyField = route.body === '' ? undefined : findField(route.request, route.body);
   return route.request.fields
@@ -122,6 +136,7 @@ function queryParameters(route: Route, components: SchemaComponents): Json[] {
 }
 
 function requestBody(route: Route, components: SchemaComponents): Json | undefined {
+  if (route.upload) return multipartBody(route, route.upload, components);
   if (route.body === '') return undefined;
   let schema: Json;
   if (route.body === '*') {
@@ -133,9 +148,66 @@ function requestBody(route: Route, components: SchemaComponents): Json | undefin
   return { required: route.body !== '*', content: { 'application/json': { schema } } };
 }
 
+/**
+ * A multipart/form-data body: the file field (binary, with its limit), then the `fields` message's
+ * fields that the path does not bind and the gateway does not set from the file part.
+ */
+function multipartBody(route: Route, upload: NonNullable<Route['upload']>, components: SchemaComponents): Json {
+  const bound = new Set(route.template.variables.map((v) => resolveFieldPath(upload.fields, v)?.[0]));
+  const fromFile = new Set([findField(upload.fields, 'file_name'), findField(upload.fields, 'declared_content_type')]);
+  const properties: Record<string, Json> = {
+    [upload.fileField]: {
+      type: 'string',
+      contentMediaType: 'application/octet-stream',
+      description: `The file (at most ${upload.maxBytes} bytes; 413 beyond).`,
+    },
+  };
+  for (const field of upload.fields.fields) {
+    if (bound.has(field) || fromFile.has(field)) continue;
+    properties[field.jsonName] = { ...components.field(field), ...(field.comment ? { description: field.comment } : {}) };
+  }
+  return {
+    required: true,
+    description: `multipart/form-data; the other fields must come before \`${upload.fileField}\`.`,
+    content: {
+      'multipart/form-data': { schema: { type: 'object', required: [upload.fileField], properties }, encoding: { [upload.fileField]: { contentType: '*/*' } } },
+    },
+  };
+}
+
+/** A download's answers: the file (200), a range of it (206), with their headers. */
+function downloadResponses(): Json {
+  const headers = {
+    'Content-Length': { schema: { type: 'integer' } },
+    ETag: { schema: { type: 'string' } },
+    'Content-Disposition': { description: 'attachment or inline, with filename and filename* (RFC 6266)', schema: { type: 'string' } },
+    'Accept-Ranges': { schema: { type: 'string', const: 'bytes' } },
+  };
+  const content = { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } };
+  return {
+    '200': { description: 'The file', headers, content },
+    '206': {
+      description: 'The byte range asked for in `Range: bytes=…` (a single range; others are ignored)',
+      headers: { ...headers, 'Content-Range': { schema: { type: 'string' } } },
+      content,
+    },
+    '416': { $ref: '#/components/responses/BadRequest', description: 'The range is outside the file' },
+  };
+}
+
 function responses(route: Route, components: SchemaComponents): Json {
   const status = route.access.successStatus;
   const success: Json = { description: status === 201 ? 'Created' : status === 204 ? 'No content' : 'OK' };
+  if (route.download) {
+    return {
+      ...downloadResponses(),
+      '400': { $ref: '#/components/responses/BadRequest' },
+      '403': { $ref: '#/components/responses/Forbidden' },
+      '404': { $ref: '#/components/responses/NotFound' },
+      '500': { $ref: '#/components/responses/InternalError' },
+      '503': { $ref: '#/components/responses/Unavailable' },
+    };
+  }
   if (status !== 204) {
     const schema = route.responseBody === '' ? components.ref(route.response) : components.field(findField(route.response, route.responseBody) as FieldSchema);
     success['content'] = { 'application/json': { schema } };
@@ -149,7 +221,7 @@ function responses(route: Route, components: SchemaComponents): Json {
     out['403'] = { $ref: '#/components/responses/Forbidden' };
   }
   if (route.template.variables.length > 0) out['404'] = { $ref: '#/components/responses/NotFound' };
-  if (route.body !== '') {
+  if (route.body !== '' || route.upload) {
     out['413'] = { $ref: '#/components/responses/PayloadTooLarge' };
     out['415'] = { $ref: '#/components/responses/UnsupportedMediaType' };
   }

@@ -52,7 +52,8 @@ export class GrpcClients {
     this.clients.clear();
   }
 
-  private clientFor(address: string): Client {
+  /** The channel of an address (streaming calls are made on it by grpc/stream-calls.ts). */
+  clientFor(address: string): Client {
     let client = this.clients.get(address);
     if (!client) {
       client = new Client(address, credentials.createInsecure(), {

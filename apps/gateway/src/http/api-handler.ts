@@ -6,8 +6,13 @@ import type { LoginGuard } from '../lockout/login-guard';
 import type { Route, RouteTable } from '../routing/route-table';
 import { transcodeReply, transcodeRequest } from '../transcoding/transcoder';
 import { readJsonBody } from './body-reader';
+import { forwardDownload } from './download-handler';
 import { GatewayErrorCode, ProblemError } from './problem';
 import { localsOf } from './request-context';
+import { forwardUpload } from './upload-handler';
+
+/** Deadline of a whole upload or download (a large file over a slow link), unless configured. */
+const DEFAULT_TRANSFER_TIMEOUT_MS = 60 * 60 * 1000;
 
 export interface ApiHandlerDeps {
   routes: RouteTable;
@@ -15,6 +20,8 @@ export interface ApiHandlerDeps {
   grpc: GrpcClients;
   loginGuard: LoginGuard;
   bodyLimitBytes: number;
+  /** Deadline of a streamed upload or download (default one hour). */
+  transferTimeoutMs?: number;
 }
 
 /**
@@ -42,9 +49,6 @@ export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
     res.locals['route'] = route;
 
     const auth = await deps.authenticator.authenticate(route, req.get('authorization'), params);
-    const body = route.body === '' ? undefined : await readJsonBody(req, res, deps.bodyLimitBytes);
-    const request = transcodeRequest(route, { params, query: queryOf(req), body });
-
     const context: ForwardedContext = {
       requestId: locals.requestId,
       token: auth.token,
@@ -52,6 +56,17 @@ export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
       userAgent: req.get('user-agent'),
       deviceId: deviceIdOf(req),
     };
+    const transfer = { grpc: deps.grpc, transferTimeoutMs: deps.transferTimeoutMs ?? DEFAULT_TRANSFER_TIMEOUT_MS };
+    if (route.upload) {
+      respond(route, req, res, await forwardUpload(transfer, route, req, params, queryOf(req), context));
+      return;
+    }
+    const body = route.body === '' ? undefined : await readJsonBody(req, res, deps.bodyLimitBytes);
+    const request = transcodeRequest(route, { params, query: queryOf(req), body });
+    if (route.download) {
+      await forwardDownload(transfer, route, req, res, request, context);
+      return;
+    }
     const call = () => deps.grpc.call(route.service.address, route.rpc.definition, request, context);
     const reply = route.access.loginLockout
       ? await deps.loginGuard.attempt(

@@ -1,5 +1,5 @@
 import { type ServiceError, status as GrpcStatus } from '@grpc/grpc-js';
-import { ERROR_CODE_KEY, ERROR_VIOLATIONS_KEY, ErrorCode, type FieldViolation, errorCodeOfStatus, httpStatusOf } from '@platform/errors';
+import { ERROR_CODE_KEY, ERROR_VIOLATIONS_KEY, ErrorCode, type FieldViolation, errorCodeOfStatus, httpStatusOfFailure } from '@platform/errors';
 import { type MessageSchema, findField } from '../protos/message-schema';
 import type { Route } from '../routing/route-table';
 import { GatewayErrorCode, type Problem, internalProblem } from './problem';
@@ -15,7 +15,7 @@ export const isServiceError = (err: unknown): err is ServiceError =>
  */
 export function problemFromGrpc(err: ServiceError, route: Route): { problem: Problem; internal: boolean } {
   const code = firstString(err, ERROR_CODE_KEY);
-  const status = httpStatusOf(err.code);
+  const status = httpStatusOfFailure(err.code, code);
   const service = route.service.key ?? route.service.fullName;
   switch (err.code) {
     case GrpcStatus.UNAVAILABLE:

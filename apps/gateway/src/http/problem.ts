@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Request, Response } from 'express';
-import { ErrorCode, type FieldViolation, PlatformError, grpcStatusOf, httpStatusOf } from '@platform/errors';
+import { ErrorCode, type FieldViolation, PlatformError, grpcStatusOf, httpStatusOfFailure } from '@platform/errors';
 
 /** Codes of failures the gateway answers itself (the services' codes are ErrorCode). */
 export enum GatewayErrorCode {
@@ -39,7 +39,7 @@ export const titleOf = (status: number): string => STATUS_CODES[status] ?? 'Erro
 /** A PlatformError (validation, authentication, authorisation) as a problem. */
 export function problemFromPlatformError(err: PlatformError): Problem {
   return {
-    status: httpStatusOf(grpcStatusOf(err.code)),
+    status: httpStatusOfFailure(grpcStatusOf(err.code), err.code),
     code: err.code,
     detail: err.message,
     errors: err.code === ErrorCode.VALIDATION_FAILED ? err.violations : undefined,

@@ -9,6 +9,8 @@ export interface RouteAccess {
   /** The path variable holding the organisation id, when the option names one. */
   orgParam?: string;
   loginLockout: boolean;
+  /** A multipart upload route (the `upload` option): the file's form field and size limit. */
+  upload?: { fileField: string; maxBytes: number };
 }
 
 const LEVELS: Record<string, AuthLevel> = {
@@ -44,5 +46,16 @@ export function readAccessOption(raw: unknown, where: string): RouteAccess {
     successStatus: status as RouteAccess['successStatus'],
     orgParam,
     loginLockout: option['login_lockout'] === true,
+    upload: readUpload(option['upload'], where),
   };
+}
+
+function readUpload(raw: unknown, where: string): RouteAccess['upload'] {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const upload = raw as Record<string, unknown>;
+  const fileField = typeof upload['file_field'] === 'string' ? upload['file_field'] : '';
+  const maxBytes = Number(upload['max_bytes'] ?? 0);
+  if (fileField === '') throw new Error(`${where}: the upload option needs a file_field`);
+  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) throw new Error(`${where}: the upload option needs a positive max_bytes`);
+  return { fileField, maxBytes };
 }

@@ -30,6 +30,10 @@ export interface Route {
   /** 201 routes whose resource can be read at `<path>/{id}`: the reply's `id` goes in Location. */
   locationFromId: boolean;
   description?: string;
+  /** A multipart upload (client-streaming RPC): the file field, the limit and the `fields` message. */
+  upload?: { fileField: string; maxBytes: number; fields: MessageSchema };
+  /** A download (server-streaming RPC of platform.files.v1.FileChunk): the reply is the file. */
+  download: boolean;
 }
 
 export type RouteMatch =
@@ -72,12 +76,12 @@ export class RouteTable {
         const rule = options['(google.api.http)'];
         if (rule === undefined) continue; // internal RPC
         const where = `${serviceName}.${methodName}`;
-        if (definition.requestStream || definition.responseStream) throw new Error(`${where}: streaming RPCs cannot be exposed over REST`);
         const access = readAccessOption(options['(platform.options.v1.access)'], where);
         const method = service.methods[methodName];
         if (!method?.resolvedRequestType || !method.resolvedResponseType) throw new Error(`${where}: types not resolved`);
         const request = schemas.message(method.resolvedRequestType);
         const response = schemas.message(method.resolvedResponseType);
+        const streaming = streamingOf(definition, access, request, response, where);
         const email = request.byName.get('email');
         if (access.loginLockout && (email?.type.kind !== 'scalar' || email.type.scalar !== 'string' || email.repeated)) {
           throw new Error(`${where}: login_lockout needs a string field 'email' in ${request.fullName}`);
@@ -86,7 +90,7 @@ export class RouteTable {
         httpBindings(rule, where).forEach((binding, index) => {
           const template = parsePathTemplate(binding.path);
           const bindingWhere = `${where} (${binding.method} ${binding.path})`;
-          checkBinding(binding, template, request, response, bindingWhere);
+          checkBinding(binding, template, streaming.upload?.fields ?? request, response, bindingWhere);
           routes.push({
             id: index === 0 ? `${shortService}.${methodName}` : `${shortService}.${methodName}#${index}`,
             operationId: index === 0 ? `${shortService}_${methodName}` : `${shortService}_${methodName}_${index + 1}`,
@@ -107,6 +111,7 @@ export class RouteTable {
             response,
             locationFromId: false,
             description: method.comment ?? undefined,
+            ...streaming,
           });
         });
       }
@@ -163,6 +168,44 @@ function find(node: Node, segments: string[], index: number): Node | undefined {
   }
   if (node.rest && node.rest.routes.size > 0 && segments.slice(index).every((s) => s !== '')) return node.rest;
   return undefined;
+}
+
+/**
+ * The streaming shape of an RPC exposed over REST: a client-streaming RPC must carry the upload
+ * option and a request `oneof` of a message `fields` and a bytes `chunk`; a server-streaming one
+ * must answer platform.files.v1.FileChunk. Anything else streaming cannot be exposed.
+ */
+function streamingOf(
+  definition: MethodDefinition<object, object>,
+  access: RouteAccess,
+  request: MessageSchema,
+  response: MessageSchema,
+  where: string,
+): Pick<Route, 'upload' | 'download'> {
+  if (definition.requestStream && definition.responseStream) throw new Error(`${where}: bidirectional streaming RPCs cannot be exposed over REST`);
+  if (access.upload && !definition.requestStream) throw new Error(`${where}: an upload route must be a client-streaming RPC`);
+  if (definition.requestStream) {
+    if (!access.upload) throw new Error(`${where}: a client-streaming RPC is exposed only as an upload (the access option's upload)`);
+    const fields = request.byName.get('fields');
+    const chunk = request.byName.get('chunk');
+    if (
+      fields?.type.kind !== 'message' ||
+      fields.repeated ||
+      chunk?.type.kind !== 'scalar' ||
+      chunk.type.scalar !== 'bytes' ||
+      !fields.oneof ||
+      fields.oneof !== chunk.oneof
+    ) {
+      throw new Error(`${where}: an upload's request must be a oneof of a message 'fields' and bytes 'chunk'`);
+    }
+    return { upload: { ...access.upload, fields: fields.type.schema }, download: false };
+  }
+  if (definition.responseStream) {
+    if (response.fullName.replace(/^\./, '') !== 'platform.files.v1.FileChunk')
+      throw new Error(`${where}: a server-streaming RPC is exposed only as a download of platform.files.v1.FileChunk`);
+    return { download: true };
+  }
+  return { download: false };
 }
 
 /** Resolves a dotted field path (`org.id`, `organization_id`) in a message. */

@@ -2,6 +2,7 @@ import { isUniqueViolation } from '@platform/db';
 import { PlatformError } from '@platform/errors';
 import type { OrganisationDeps } from '../deps';
 import { SEEDED_ROLES } from '../domain/roles';
+import { createSubscription } from '../store/billing';
 import type { Tx } from '../store/db';
 import type { Organization } from '../store/generated/client';
 import { createOrganisation, takenKeys, type NewOrganization } from '../store/organisations';
@@ -14,7 +15,7 @@ const keysTaken = (which: { slug: boolean; subdomain: boolean }, input: { slug: 
   );
 
 /**
- * Inserts an organisation with its five roles; `inTx` runs in the same transaction (events).
+ * Inserts an organisation with its five roles and its platform subscription; `inTx` runs in the same transaction (events).
  * Slug and subdomain must be free among live organisations (409 otherwise, also when two creates race).
  */
 export async function insertOrganization(
@@ -27,6 +28,8 @@ export async function insertOrganization(
   try {
     return await deps.db.$transaction(async (tx) => {
       const org = await createOrganisation(tx, input, SEEDED_ROLES);
+      // Every organisation has its platform subscription from the start (GET /api/admin/subscriptions).
+      await createSubscription(tx, org.id, org.createdAt);
       await inTx(tx, org);
       return org;
     });

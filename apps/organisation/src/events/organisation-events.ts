@@ -23,6 +23,11 @@ export interface OrganisationEvents {
   memberInvited(tx: Tx, event: Payload<organisationEventsV1.MemberInvited>): Promise<void>;
   organisationCreated(tx: Tx, event: Payload<organisationEventsV1.OrganisationCreated>): Promise<void>;
   organisationDeleted(tx: Tx, event: Payload<organisationEventsV1.OrganisationDeleted>): Promise<void>;
+  memberProfileChanged(tx: Tx, event: Payload<organisationEventsV1.MemberProfileChanged>): Promise<void>;
+  membershipAssigned(tx: Tx, event: Payload<organisationEventsV1.MembershipAssigned>): Promise<void>;
+  membershipRenewed(tx: Tx, event: Payload<organisationEventsV1.MembershipRenewed>): Promise<void>;
+  membershipExpired(tx: Tx, event: Payload<organisationEventsV1.MembershipExpired>): Promise<void>;
+  membershipRenewalDue(tx: Tx, event: Payload<organisationEventsV1.MembershipRenewalDue>): Promise<void>;
   /** An audit entry (identity stores it): whom it concerns, what happened, and who did it from where. */
   auditRecorded(tx: Tx, entry: AuditEntry): Promise<void>;
 }
@@ -36,6 +41,11 @@ export function outboxEvents(schema: string, names: MessagingNames): Organisatio
     memberInvited: async (tx, event) => void (await write(tx, SUBJECTS.memberInvited, at(event))),
     organisationCreated: async (tx, event) => void (await write(tx, SUBJECTS.organizationCreated, at(event))),
     organisationDeleted: async (tx, event) => void (await write(tx, SUBJECTS.organizationDeleted, at(event))),
+    memberProfileChanged: async (tx, event) => void (await write(tx, SUBJECTS.memberProfileChanged, at(event))),
+    membershipAssigned: async (tx, event) => void (await write(tx, SUBJECTS.membershipAssigned, at(event))),
+    membershipRenewed: async (tx, event) => void (await write(tx, SUBJECTS.membershipRenewed, at(event))),
+    membershipExpired: async (tx, event) => void (await write(tx, SUBJECTS.membershipExpired, at(event))),
+    membershipRenewalDue: async (tx, event) => void (await write(tx, SUBJECTS.membershipRenewalDue, at(event))),
     auditRecorded: (tx, entry) => audit.record(tx, entry),
   };
 }

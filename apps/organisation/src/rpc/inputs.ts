@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseIsoDate } from '../domain/member-fields';
 import { isMembershipStatus, MEMBERSHIP_STATUSES } from '../domain/membership-status';
 import { ORG_TYPES, isOrgType } from '../domain/org-types';
 import { slugProblem, subdomainProblem } from '../domain/slug';
@@ -29,3 +30,37 @@ export const orgType = z
   .refine(isOrgType, `must be one of ${ORG_TYPES.join(', ')}`);
 
 export const membershipStatus = z.string().refine(isMembershipStatus, `must be one of ${MEMBERSHIP_STATUSES.join(', ')}`);
+
+/** A text field of the member profile: trimmed, at most `max` characters; '' clears it (null). */
+const profileText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .transform((value) => (value === '' ? null : value));
+
+const isoDate = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || parseIsoDate(value) !== undefined, 'must be a date YYYY-MM-DD')
+  .transform((value) => (value === '' ? null : (parseIsoDate(value) as Date)));
+
+/** The member profile's field rules (spec section 2, member mapping); text and dates accept '' to clear. */
+export const profileFields = {
+  displayName: profileText(200),
+  phoneNumber: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || /^\+?[0-9][0-9 ().-]{2,31}$/.test(value), 'must be a phone number (digits, spaces, + ( ) . -)')
+    .transform((value) => (value === '' ? null : value)),
+  jobTitle: profileText(200),
+  company: profileText(200),
+  dateOfBirth: isoDate.refine((value) => value === null || value.getTime() <= Date.now(), 'must not be in the future'),
+  addressLine1: profileText(200),
+  city: profileText(100),
+  postalCode: profileText(20),
+  isCertified: z.boolean(),
+  membershipRenewalDate: isoDate,
+  isExcludedFromListing: z.boolean(),
+  externalId: profileText(100),
+};

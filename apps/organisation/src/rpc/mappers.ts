@@ -1,7 +1,9 @@
 import type { organisationV1 } from '@platform/proto';
 import { effectiveTemplate, type DefaultTemplate } from '../domain/email-templates';
+import { formatIsoDate, type MemberProfile } from '../domain/member-fields';
 import { ROLE_DESCRIPTIONS } from '../domain/roles';
-import type { EmailTemplate, Organization, Role, SmtpSettings } from '../store/generated/client';
+import type { AssignmentWithType } from '../store/assignments';
+import type { EmailTemplate, Invoice, MembershipType, Organization, Payment, Role, SmtpSettings } from '../store/generated/client';
 import type { MembershipWithRole } from '../store/memberships';
 import type { MemberRow, PlatformMemberRow } from '../store/member-list';
 
@@ -30,6 +32,40 @@ export function toRoleMessages(roles: Role[]): organisationV1.Role[] {
     .map((role) => ({ roleId: role.id, name: role.name, description: ROLE_DESCRIPTIONS[role.name] }));
 }
 
+type ProfileMessage = Pick<
+  organisationV1.User,
+  | 'displayName'
+  | 'phoneNumber'
+  | 'jobTitle'
+  | 'company'
+  | 'dateOfBirth'
+  | 'addressLine1'
+  | 'city'
+  | 'postalCode'
+  | 'isCertified'
+  | 'membershipRenewalDate'
+  | 'isExcludedFromListing'
+  | 'externalId'
+>;
+
+/** The member profile on the wire: '' for a text or date not set. */
+export function toProfileMessage(p: MemberProfile): ProfileMessage {
+  return {
+    displayName: p.displayName ?? '',
+    phoneNumber: p.phoneNumber ?? '',
+    jobTitle: p.jobTitle ?? '',
+    company: p.company ?? '',
+    dateOfBirth: formatIsoDate(p.dateOfBirth),
+    addressLine1: p.addressLine1 ?? '',
+    city: p.city ?? '',
+    postalCode: p.postalCode ?? '',
+    isCertified: p.isCertified,
+    membershipRenewalDate: formatIsoDate(p.membershipRenewalDate),
+    isExcludedFromListing: p.isExcludedFromListing,
+    externalId: p.externalId ?? '',
+  };
+}
+
 /** A membership as its organisation shows it: `id` is the account id. */
 export function toUserMessage(m: MembershipWithRole): organisationV1.User {
   return {
@@ -41,6 +77,7 @@ export function toUserMessage(m: MembershipWithRole): organisationV1.User {
     roles: [m.role.name],
     joinedAt: m.joinedAt.toISOString(),
     roleId: m.role.id,
+    ...toProfileMessage(m),
   };
 }
 
@@ -54,6 +91,20 @@ export function memberRowToUser(row: MemberRow): organisationV1.User {
     roles: [row.role_name],
     joinedAt: row.joined_at.toISOString(),
     roleId: row.role_id,
+    ...toProfileMessage({
+      displayName: row.display_name,
+      phoneNumber: row.phone_number,
+      jobTitle: row.job_title,
+      company: row.company,
+      dateOfBirth: row.date_of_birth,
+      addressLine1: row.address_line1,
+      city: row.city,
+      postalCode: row.postal_code,
+      isCertified: row.is_certified,
+      membershipRenewalDate: row.membership_renewal_date,
+      isExcludedFromListing: row.is_excluded_from_listing,
+      externalId: row.external_id,
+    }),
   };
 }
 
@@ -96,5 +147,70 @@ export function toSmtpConfigMessage(row: SmtpSettings | null): organisationV1.Sm
     secure: row.secure,
     passwordSet: row.passwordSealed !== null,
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toMembershipTypeMessage(t: MembershipType): organisationV1.MembershipType {
+  return {
+    id: t.id,
+    organizationId: t.organizationId,
+    name: t.name,
+    description: t.description,
+    price: t.price.toFixed(2),
+    currency: t.currency,
+    durationMonths: t.durationMonths,
+    benefits: [...t.benefits],
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  };
+}
+
+/** An assignment with its type; status EXPIRED as soon as endDate has passed (before the daily job marks it). */
+export function toAssignmentMessage(a: AssignmentWithType, invoiceId: string, today: Date): organisationV1.MembershipAssignment {
+  return {
+    id: a.id,
+    organizationId: a.organizationId,
+    userId: a.accountId,
+    membershipTypeId: a.membershipTypeId,
+    startDate: formatIsoDate(a.startDate),
+    endDate: formatIsoDate(a.endDate),
+    status: a.status === 'EXPIRED' || a.endDate.getTime() < today.getTime() ? 'EXPIRED' : 'ACTIVE',
+    membershipType: toMembershipTypeMessage(a.membershipType),
+    invoiceId,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+  };
+}
+
+export function toInvoiceMessage(i: Invoice): organisationV1.Invoice {
+  return {
+    id: i.id,
+    organizationId: i.organizationId,
+    number: i.number,
+    userId: i.accountId,
+    membershipTypeId: i.membershipTypeId,
+    description: i.description,
+    amount: i.amount.toFixed(2),
+    currency: i.currency,
+    status: i.status,
+    periodStart: formatIsoDate(i.periodStart),
+    periodEnd: formatIsoDate(i.periodEnd),
+    issuedAt: i.issuedAt.toISOString(),
+  };
+}
+
+export function toPaymentMessage(p: Payment): organisationV1.Payment {
+  return {
+    id: p.id,
+    organizationId: p.organizationId,
+    invoiceId: p.invoiceId ?? '',
+    userId: p.accountId ?? '',
+    amount: p.amount.toFixed(2),
+    currency: p.currency,
+    method: p.method,
+    status: p.status,
+    providerReference: p.providerReference ?? '',
+    paidAt: p.paidAt?.toISOString() ?? '',
+    createdAt: p.createdAt.toISOString(),
   };
 }

@@ -9,6 +9,7 @@ import { recordMembershipChange } from '../app/audit-entries';
 import type { OrganisationDeps } from '../deps';
 import { alreadyMember, organizationNotFound } from '../domain/errors';
 import { assertKeepsAnOwner } from '../domain/last-owner';
+import { changedProfileFields, PROFILE_FIELDS, profileOf, type MemberProfile } from '../domain/member-fields';
 import { listColumns, overrideFor, searchWords } from '../domain/member-profile';
 import { assertMayJoin } from '../domain/membership-limit';
 import { CURRENT_STATUSES, isCurrent, statusOnAdd, transition, type MembershipStatus, type Transition } from '../domain/membership-status';
@@ -18,7 +19,7 @@ import type { Tx } from '../store/db';
 import { MEMBER_SORT_FIELDS, queryOrganizationMembers } from '../store/member-list';
 import { countActiveOwners, countRunningMemberships, findMembership, updateMembership, type MembershipWithRole } from '../store/memberships';
 import { findLiveOrganization, findRole, findRoleByName, lockLiveOrganization } from '../store/organisations';
-import { membershipStatus } from './inputs';
+import { membershipStatus, profileFields } from './inputs';
 import { memberRowToUser, toUserMessage } from './mappers';
 
 const listInput = z.object({ organizationId: uuid, status: z.union([z.literal(''), membershipStatus]), search: searchTerm });
@@ -37,13 +38,23 @@ const updateInput = z.object({
   lastName: personName.optional(),
   roleId: uuid.optional(),
   status: membershipStatus.optional(),
-});
+  ...Object.fromEntries(Object.entries(profileFields).map(([field, rule]) => [field, rule.optional()])),
+}) as z.ZodType<UpdateInput>;
+type UpdateInput = {
+  organizationId: string;
+  userId: string;
+  firstName?: string;
+  lastName?: string;
+  roleId?: string;
+  status?: string;
+} & Partial<MemberProfile>;
 const removeInput = z.object({ organizationId: uuid, userId: uuid });
 
 type MemberHandlers = Pick<AsyncService<organisationV1.OrganisationServiceServer>, 'listMembers' | 'addMember' | 'updateMember' | 'removeMember'>;
 
 const memberNotFound = (): PlatformError => PlatformError.notFound('Member');
 const notARole = (): PlatformError => PlatformError.validation([{ field: 'roleId', message: 'is not a role of this organisation' }], 'Invalid roleId');
+const externalIdTaken = (): PlatformError => PlatformError.conflict('externalId is already used by another member of this organisation');
 const ownersOnly = (): PlatformError => PlatformError.forbidden("Only an owner of the organisation can grant the OWNER role or change an owner's membership");
 
 /**
@@ -152,15 +163,30 @@ export function memberHandlers(deps: OrganisationDeps): MemberHandlers {
           firstNameOverride: input.firstName === undefined ? m.firstNameOverride : overrideFor(input.firstName, account.firstName),
           lastNameOverride: input.lastName === undefined ? m.lastNameOverride : overrideFor(input.lastName, account.lastName),
         };
+        const profile = Object.fromEntries(PROFILE_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]])) as Partial<MemberProfile>;
         const result = await updateMembership(tx, m.id, {
           roleId: role.id,
           status: next.to,
           ...overrides,
           ...listColumns(account, overrides),
+          ...profile,
           ...(next.ends ? { endedAt: now } : {}),
           ...(next.restarts ? { joinedAt: now, endedAt: null } : {}),
+        }).catch((err: unknown) => {
+          if (isUniqueViolation(err)) throw externalIdTaken();
+          throw err;
         });
         await announce(tx, ctx, 'update', m, result, now);
+        const changedFields = [...(['firstName', 'lastName'] as const).filter((f) => result[f] !== m[f]), ...changedProfileFields(profileOf(m), profile)];
+        if (changedFields.length > 0) {
+          await deps.events.memberProfileChanged(tx, {
+            organizationId: m.organizationId,
+            accountId: m.accountId,
+            changedFields,
+            changedBy: ctx.caller?.sub ?? '',
+            occurredAt: now,
+          });
+        }
         return result;
       });
       return toUserMessage(updated);

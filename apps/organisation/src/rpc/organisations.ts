@@ -10,6 +10,7 @@ import type { OrganisationDeps } from '../deps';
 import { organizationNotFound } from '../domain/errors';
 import type { OrgType } from '../domain/org-types';
 import { normaliseLookupKey, slugProblem, subdomainProblem } from '../domain/slug';
+import { cancelSubscription } from '../store/billing';
 import { endAllMemberships } from '../store/memberships';
 import {
   findLiveOrganization,
@@ -137,6 +138,7 @@ export function organisationHandlers(deps: OrganisationDeps): OrganisationHandle
           const now = deps.now();
           const org = await softDeleteOrganization(tx, id, now);
           const endedMemberships = await endAllMemberships(tx, id, now);
+          await cancelSubscription(tx, id);
           for (const ended of endedMemberships) {
             await deps.events.membershipChanged(tx, {
               accountId: ended.accountId,

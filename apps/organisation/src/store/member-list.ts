@@ -40,6 +40,18 @@ export interface MemberRow {
   joined_at: Date;
   role_id: string;
   role_name: string;
+  display_name: string | null;
+  phone_number: string | null;
+  job_title: string | null;
+  company: string | null;
+  date_of_birth: Date | null;
+  address_line1: string | null;
+  city: string | null;
+  postal_code: string | null;
+  is_certified: boolean;
+  membership_renewal_date: Date | null;
+  is_excluded_from_listing: boolean;
+  external_id: string | null;
 }
 
 export interface PlatformMemberRow extends MemberRow {
@@ -121,7 +133,8 @@ function stripSortKeys<R>(row: R & { total: number }): R {
 }
 
 const MEMBER_COLUMNS = Prisma.sql`m.account_id, m.email, m.first_name, m.last_name, m.status::text AS status, m.joined_at,
-  r.id AS role_id, r.name::text AS role_name`;
+  r.id AS role_id, r.name::text AS role_name, m.display_name, m.phone_number, m.job_title, m.company, m.date_of_birth, m.address_line1, m.city,
+  m.postal_code, m.is_certified, m.membership_renewal_date, m.is_excluded_from_listing, m.external_id`;
 
 /**
  * One page of an organisation's members and the total matching; nothing (total 0) for an

@@ -11,6 +11,10 @@ export function findMembership(db: Db, organizationId: string, accountId: string
   return db.membership.findUnique({ where: { organizationId_accountId: { organizationId, accountId } }, include: withRole });
 }
 
+export function findMembershipByExternalId(db: Db, organizationId: string, externalId: string) {
+  return db.membership.findUnique({ where: { organizationId_externalId: { organizationId, externalId } }, include: withRole });
+}
+
 export type MembershipWithRole = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
 
 export function createMembership(tx: Tx, data: Prisma.MembershipUncheckedCreateInput) {

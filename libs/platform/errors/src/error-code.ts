@@ -10,8 +10,18 @@ export enum ErrorCode {
   ACCOUNT_DISABLED = 'ACCOUNT_DISABLED',
   NOT_FOUND = 'NOT_FOUND',
   CONFLICT = 'CONFLICT',
+  /** A registration for an event at capacity without a waiting list (409). */
+  EVENT_FULL = 'EVENT_FULL',
+  /** A state change its state table does not allow (409). */
+  INVALID_TRANSITION = 'INVALID_TRANSITION',
   FAILED_PRECONDITION = 'FAILED_PRECONDITION',
   RATE_LIMITED = 'RATE_LIMITED',
+  /** A file over a size limit or an organisation's storage quota (HTTP 413). */
+  PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
+  /** A file whose detected type the route does not accept (HTTP 415). */
+  UNSUPPORTED_MEDIA_TYPE = 'UNSUPPORTED_MEDIA_TYPE',
+  /** A byte range outside the file (HTTP 416). */
+  RANGE_NOT_SATISFIABLE = 'RANGE_NOT_SATISFIABLE',
   UNAVAILABLE = 'UNAVAILABLE',
   INTERNAL = 'INTERNAL',
 }

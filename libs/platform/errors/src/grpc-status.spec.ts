@@ -1,9 +1,9 @@
 import { status } from '@grpc/grpc-js';
 import { ErrorCode } from './error-code';
-import { errorCodeOfStatus, grpcStatusOf, httpStatusOf } from './grpc-status';
+import { errorCodeOfStatus, grpcStatusOf, httpStatusOf, httpStatusOfFailure } from './grpc-status';
 
 describe('status mapping', () => {
-  it('maps every platform code to a gRPC status and on to the canonical HTTP status', () => {
+  it('maps every platform code to a gRPC status and on to its HTTP status (precise where gRPC has none)', () => {
     const expected: Record<ErrorCode, number> = {
       VALIDATION_FAILED: 400,
       INVALID_CREDENTIALS: 401,
@@ -12,13 +12,18 @@ describe('status mapping', () => {
       ACCOUNT_DISABLED: 403,
       NOT_FOUND: 404,
       CONFLICT: 409,
+      EVENT_FULL: 409,
+      INVALID_TRANSITION: 409,
       FAILED_PRECONDITION: 400,
       RATE_LIMITED: 429,
+      PAYLOAD_TOO_LARGE: 413,
+      UNSUPPORTED_MEDIA_TYPE: 415,
+      RANGE_NOT_SATISFIABLE: 416,
       UNAVAILABLE: 503,
       INTERNAL: 500,
     };
     for (const code of Object.values(ErrorCode)) {
-      expect([code, httpStatusOf(grpcStatusOf(code))]).toEqual([code, expected[code]]);
+      expect([code, httpStatusOfFailure(grpcStatusOf(code), code)]).toEqual([code, expected[code]]);
     }
   });
 

@@ -15,11 +15,18 @@ export function grpcStatusOf(code: ErrorCode): GrpcStatus {
     case ErrorCode.NOT_FOUND:
       return GrpcStatus.NOT_FOUND;
     case ErrorCode.CONFLICT:
+    case ErrorCode.EVENT_FULL:
+    case ErrorCode.INVALID_TRANSITION:
       return GrpcStatus.ALREADY_EXISTS;
     case ErrorCode.FAILED_PRECONDITION:
       return GrpcStatus.FAILED_PRECONDITION;
     case ErrorCode.RATE_LIMITED:
+    case ErrorCode.PAYLOAD_TOO_LARGE:
       return GrpcStatus.RESOURCE_EXHAUSTED;
+    case ErrorCode.UNSUPPORTED_MEDIA_TYPE:
+      return GrpcStatus.INVALID_ARGUMENT;
+    case ErrorCode.RANGE_NOT_SATISFIABLE:
+      return GrpcStatus.OUT_OF_RANGE;
     case ErrorCode.UNAVAILABLE:
       return GrpcStatus.UNAVAILABLE;
     case ErrorCode.INTERNAL:
@@ -81,6 +88,21 @@ const HTTP_STATUS_OF: ReadonlyMap<GrpcStatus, number> = new Map(
 /** gRPC status → HTTP status, the canonical google.rpc mapping. */
 export function httpStatusOf(code: GrpcStatus): number {
   return HTTP_STATUS_OF.get(code) ?? 500;
+}
+
+/**
+ * Platform codes whose HTTP status is more precise than their gRPC status's canonical one (gRPC has
+ * no 413, 415 or 416). The gateway applies it when a service names the code.
+ */
+const HTTP_STATUS_OF_CODE: ReadonlyMap<string, number> = new Map([
+  [ErrorCode.PAYLOAD_TOO_LARGE, 413],
+  [ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415],
+  [ErrorCode.RANGE_NOT_SATISFIABLE, 416],
+]);
+
+/** The HTTP status of a failure: by its platform code where that is more precise, else by its gRPC status. */
+export function httpStatusOfFailure(grpcStatus: GrpcStatus, code: string | undefined): number {
+  return (code !== undefined ? HTTP_STATUS_OF_CODE.get(code) : undefined) ?? httpStatusOf(grpcStatus);
 }
 
 /** Metadata keys that carry the platform error code and field violations from a service to the gateway. */

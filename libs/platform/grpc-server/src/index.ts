@@ -5,6 +5,7 @@ export { startGrpcService, type GrpcServiceOptions, type RunningService, type Se
 export { LIVENESS_SERVICE } from './grpc-health';
 export { methodAccessTable, type MethodAccess } from './method-access';
 export { adaptService, type AsyncHandler, type AsyncService } from './unary-handler';
+export type { ClientStreamHandler, ServerStreamHandler, StreamCallContext } from './stream-handler';
 export { toServiceError } from './error-status';
 export { createClient, unary, DEFAULT_DEADLINE_MS, type UnaryCallOptions } from './client';
 export { ServiceTokens } from './service-tokens';

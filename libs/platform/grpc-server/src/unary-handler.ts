@@ -1,6 +1,8 @@
 import { context } from '@opentelemetry/api';
 import {
   status,
+  type handleClientStreamingCall,
+  type handleServerStreamingCall,
   type handleUnaryCall,
   type sendUnaryData,
   type ServerUnaryCall,
@@ -14,13 +16,20 @@ import { bearerToken, clientIpOf, firstValue, requestIdOf, type CallContext } fr
 import { toServiceError } from './error-status';
 import { accessRuleFor, type MethodAccess } from './method-access';
 import { endRpcSpan, startServerSpan } from './rpc-tracing';
+import { adaptClientStream, adaptServerStream, type ClientStreamHandler, type ServerStreamHandler } from './stream-handler';
 
 /** A handler written as an async function of the request and the call context. */
 export type AsyncHandler<Req, Res> = (request: Req, ctx: CallContext) => Promise<Res>;
 
 /** The async form of a ts-proto `...Server` interface. */
 export type AsyncService<S> = {
-  [K in keyof S as string extends K ? never : K]: S[K] extends handleUnaryCall<infer Req, infer Res> ? AsyncHandler<Req, Res> : never;
+  [K in keyof S as string extends K ? never : K]: S[K] extends handleUnaryCall<infer Req, infer Res>
+    ? AsyncHandler<Req, Res>
+    : S[K] extends handleClientStreamingCall<infer Req, infer Res>
+      ? ClientStreamHandler<Req, Res>
+      : S[K] extends handleServerStreamingCall<infer Req, infer Res>
+        ? ServerStreamHandler<Req, Res>
+        : never;
 };
 
 export interface HandlerDeps {
@@ -66,6 +75,15 @@ export function adaptService<S>(definition: ServiceDefinition, handlers: AsyncSe
     if (!handler) throw new Error(`no handler for ${method.path}`);
     const access = deps.access.get(method.path);
     if (!access) throw new Error(`no access rule for ${method.path} (is its proto loaded?)`);
+    if (method.requestStream && !method.responseStream) {
+      out[name] = adaptClientStream(method.path, access, handler as unknown as ClientStreamHandler<unknown, unknown>, deps);
+      continue;
+    }
+    if (method.responseStream && !method.requestStream) {
+      out[name] = adaptServerStream(method.path, access, handler as unknown as ServerStreamHandler<unknown, unknown>, deps);
+      continue;
+    }
+    if (method.requestStream) throw new Error(`${method.path}: bidirectional streaming is not supported`);
     const rpc = method.path.split('/').pop() ?? name;
     out[name] = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
       const started = process.hrtime.bigint();

@@ -91,6 +91,18 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, TemplateSource> = {
       ].join('\n'),
     ),
   },
+  MEMBERSHIP_RENEWAL: {
+    subject: 'Your {{org.name}} membership ends on {{membership.endDate}}',
+    body: layout(
+      [
+        '<h1 style="font-size:20px;">Time to renew your membership</h1>',
+        '<p>Hello {{user.firstName}},</p>',
+        '<p>Your {{membership.type}} membership of {{org.name}} ends on {{membership.endDate}}, in {{membership.daysLeft}} days.{{#isLastReminder}} This is our last reminder.{{/isLastReminder}}</p>',
+        '{{#isPaid}}<p>Renewal: {{membership.price}} {{membership.currency}}.</p>{{/isPaid}}',
+        button('{{loginUrl}}', 'Renew my membership'),
+      ].join('\n'),
+    ),
+  },
   EVENT_CANCELLED: {
     subject: 'Cancelled: {{event.title}}',
     body: layout(

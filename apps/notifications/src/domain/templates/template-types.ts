@@ -7,6 +7,7 @@ export const TEMPLATE_TYPES = [
   'EVENT_CONFIRMATION',
   'EVENT_CANCELLED',
   'EVENT_PUBLISHED',
+  'MEMBERSHIP_RENEWAL',
 ] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
@@ -36,6 +37,18 @@ export const VOCABULARY: Record<TemplateType, TemplateVocabulary> = {
   EVENT_CONFIRMATION: { placeholders: [...COMMON_PLACEHOLDERS, ...EVENT_PLACEHOLDERS], flags: ['waitlisted'] },
   EVENT_CANCELLED: { placeholders: [...COMMON_PLACEHOLDERS, ...EVENT_PLACEHOLDERS, 'reason'], flags: ['hasReason'] },
   EVENT_PUBLISHED: { placeholders: [...COMMON_PLACEHOLDERS, ...EVENT_PLACEHOLDERS], flags: [] },
+  MEMBERSHIP_RENEWAL: {
+    placeholders: [
+      ...COMMON_PLACEHOLDERS,
+      'membership.type',
+      'membership.endDate',
+      'membership.daysLeft',
+      'membership.price',
+      'membership.currency',
+      'loginUrl',
+    ],
+    flags: ['isLastReminder', 'isPaid'],
+  },
 };
 
 /** Values of a rendering: placeholder → text, flag → on/off. */
@@ -70,6 +83,11 @@ export const SAMPLE_VALUES: TemplateValues = {
     'event.location': 'Town Hall',
     'event.url': 'https://app.example.org/events/sample',
     reason: 'The venue is unavailable.',
+    'membership.type': 'Full membership',
+    'membership.endDate': '2027-03-31',
+    'membership.daysLeft': '30',
+    'membership.price': '120.00',
+    'membership.currency': 'EUR',
   },
-  flags: { accountCreated: true, hasAcceptUrl: true, hasMessage: true, resend: false, waitlisted: false, hasReason: true },
+  flags: { accountCreated: true, hasAcceptUrl: true, hasMessage: true, resend: false, waitlisted: false, hasReason: true, isLastReminder: false, isPaid: true },
 };

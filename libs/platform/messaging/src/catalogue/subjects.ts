@@ -1,4 +1,4 @@
-import { eventsCommonV1, identityEventsV1, organisationEventsV1 } from '@platform/proto';
+import { contentEventsV1, eventLifecycleV1, eventsCommonV1, identityEventsV1, organisationEventsV1 } from '@platform/proto';
 
 /** What the catalogue needs of a ts-proto message: its binary encoding. */
 export interface EventCodec<T> {
@@ -21,6 +21,16 @@ export const EVENT_CATALOGUE = {
   'organisation.member.invited': organisationEventsV1.MemberInvited,
   'organisation.organisation.created': organisationEventsV1.OrganisationCreated,
   'organisation.organisation.deleted': organisationEventsV1.OrganisationDeleted,
+  'organisation.member.profile-changed': organisationEventsV1.MemberProfileChanged,
+  'organisation.membership.assigned': organisationEventsV1.MembershipAssigned,
+  'organisation.membership.renewed': organisationEventsV1.MembershipRenewed,
+  'organisation.membership.expired': organisationEventsV1.MembershipExpired,
+  'organisation.membership.renewal-due': organisationEventsV1.MembershipRenewalDue,
+  'events.event.published': eventLifecycleV1.EventPublished,
+  'events.event.cancelled': eventLifecycleV1.EventCancelled,
+  'events.registration.confirmed': eventLifecycleV1.RegistrationConfirmed,
+  'events.registration.cancelled': eventLifecycleV1.RegistrationCancelled,
+  'content.article.published': contentEventsV1.ArticlePublished,
   'audit.recorded': eventsCommonV1.AuditRecorded,
 } as const satisfies Record<string, EventCodec<unknown>>;
 
@@ -41,6 +51,16 @@ export const SUBJECTS = {
   memberInvited: 'organisation.member.invited',
   organizationCreated: 'organisation.organisation.created',
   organizationDeleted: 'organisation.organisation.deleted',
+  memberProfileChanged: 'organisation.member.profile-changed',
+  membershipAssigned: 'organisation.membership.assigned',
+  membershipRenewed: 'organisation.membership.renewed',
+  membershipExpired: 'organisation.membership.expired',
+  membershipRenewalDue: 'organisation.membership.renewal-due',
+  eventPublished: 'events.event.published',
+  eventCancelled: 'events.event.cancelled',
+  registrationConfirmed: 'events.registration.confirmed',
+  registrationCancelled: 'events.registration.cancelled',
+  articlePublished: 'content.article.published',
   auditRecorded: 'audit.recorded',
 } as const satisfies Record<string, Subject>;
 

@@ -1,0 +1,86 @@
+import type { contentV1 } from '@platform/proto';
+import type { ContentDeps } from '../deps';
+import { deriveContent, normaliseTags, titleSearch } from '../domain/article-fields';
+import { externalIdProblem, unchanged, type UpsertResult } from '../domain/upsert-batch';
+import type { Prisma } from '../store/generated/client';
+
+/** The stored fields of an imported article (never announced: announcement NONE). */
+function articleFields(record: contentV1.ImportedArticle, now: Date) {
+  const derived = deriveContent(record.content, record.excerpt);
+  const published = record.status === 'PUBLISHED';
+  return {
+    title: record.title.trim(),
+    titleSearch: titleSearch(record.title),
+    content: derived.content,
+    contentBlocks: derived.contentBlocks as unknown as Prisma.InputJsonValue,
+    excerpt: derived.excerpt,
+    excerptAuto: derived.excerptAuto,
+    membersOnly: record.membersOnly,
+    tags: normaliseTags(record.tags),
+    status: published ? 'PUBLISHED' : 'DRAFT',
+    slug: record.slug.trim() || null,
+    category: record.category.trim(),
+    authorName: record.authorName.trim(),
+    authorEmail: record.authorEmail.trim(),
+    featuredImageUrl: record.featuredImageUrl.trim(),
+    sourceCreatedAt: record.sourceCreatedAt ?? null,
+    sourceUpdatedAt: record.sourceUpdatedAt ?? null,
+    // Visible since the site published it; the field only moves with the status.
+    publishedAt: published ? (record.sourceCreatedAt ?? now) : null,
+  };
+}
+
+function recordProblem(record: contentV1.ImportedArticle): string | undefined {
+  if (record.title.trim() === '') return 'title is required';
+  if (record.title.length > 300) return 'title must be at most 300 characters';
+  if (record.content.length > 2 * 1024 * 1024) return 'content must be at most 2 MiB';
+  if (record.slug.length > 200) return 'slug must be at most 200 characters';
+  return undefined;
+}
+
+/**
+ * The connector's batch upsert of articles, in one transaction: each record by external_id is
+ * created, updated when a stored field differs, or skipped. A slug another article holds is made
+ * unique with the external id. Nothing is announced.
+ */
+export function upsertArticles(deps: ContentDeps, organizationId: string, records: contentV1.ImportedArticle[]): Promise<UpsertResult[]> {
+  return deps.db.$transaction(
+    async (tx) => {
+      const now = deps.now();
+      const externalIds = records.map((r) => r.externalId);
+      const existing = new Map(
+        (await tx.article.findMany({ where: { organizationId, externalId: { in: externalIds }, deletedAt: null } })).map((a) => [a.externalId, a]),
+      );
+      const seen = new Set<string>();
+      const results: UpsertResult[] = [];
+      for (const record of records) {
+        const problem = externalIdProblem(record.externalId, seen) ?? recordProblem(record);
+        if (problem) {
+          results.push({ externalId: record.externalId, action: 'ERROR', id: '', error: problem });
+          continue;
+        }
+        const fields = articleFields(record, now);
+        const current = existing.get(record.externalId);
+        if (fields.slug) {
+          const holder = await tx.article.findFirst({ where: { organizationId, slug: fields.slug, deletedAt: null }, select: { id: true } });
+          if (holder && holder.id !== current?.id) fields.slug = `${fields.slug}-${record.externalId}`;
+        }
+        if (!current) {
+          const row = await tx.article.create({ data: { ...fields, organizationId, externalId: record.externalId, announcement: 'NONE' } });
+          results.push({ externalId: record.externalId, action: 'CREATE', id: row.id, error: '' });
+          continue;
+        }
+        // A published article keeps the moment it became visible.
+        const wanted = { ...fields, publishedAt: fields.status === 'PUBLISHED' ? (current.publishedAt ?? fields.publishedAt) : null };
+        if (unchanged(current as unknown as Record<string, unknown>, wanted)) {
+          results.push({ externalId: record.externalId, action: 'SKIP', id: current.id, error: '' });
+          continue;
+        }
+        await tx.article.update({ where: { id: current.id }, data: wanted });
+        results.push({ externalId: record.externalId, action: 'UPDATE', id: current.id, error: '' });
+      }
+      return results;
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
+}

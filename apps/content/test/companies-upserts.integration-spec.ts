@@ -1,0 +1,95 @@
+import { status } from '@grpc/grpc-js';
+import type { contentV1 } from '@platform/proto';
+import { organisation, startContentHarness, type ContentHarness } from './content-harness';
+
+const imported = (externalId: string, overrides: Partial<contentV1.ImportedArticle> = {}): contentV1.ImportedArticle => ({
+  externalId,
+  title: `Article ${externalId}`,
+  content: '<!-- wp:paragraph -->\n<p>Imported text</p>\n<!-- /wp:paragraph -->\n<!-- wp:paragraph --><p></p><!-- /wp:paragraph -->',
+  excerpt: '',
+  slug: `article-${externalId}`,
+  status: 'PUBLISHED',
+  featuredImageUrl: '',
+  authorName: 'Site Admin',
+  authorEmail: 'admin@site.example',
+  category: 'News',
+  tags: ['a'],
+  sourceCreatedAt: new Date('2025-02-10T23:00:00Z'),
+  sourceUpdatedAt: new Date('2025-02-12T01:30:00Z'),
+  membersOnly: false,
+  ...overrides,
+});
+
+describe('companies and the connector upserts', () => {
+  let h: ContentHarness;
+  let org: ReturnType<typeof organisation>;
+
+  beforeAll(async () => {
+    h = await startContentHarness('companies');
+    org = organisation(h);
+  });
+  afterAll(async () => h?.stop());
+
+  it('lets admins write companies and members read the published ones', async () => {
+    const base = {
+      organizationId: org.id,
+      description: 'Builders',
+      website: 'https://acme.example',
+      contactPhone: '+61 7 0000',
+      contactEmail: 'hi@acme.example',
+      logoUrl: '',
+    };
+    const acme = await h.call('createCompany', { ...base, companyName: 'Acmé Pty', status: '' }, org.admin);
+    await h.call('createCompany', { ...base, companyName: 'Hidden Ltd', status: 'DRAFT' }, org.admin);
+    await expect(h.call('createCompany', { ...base, companyName: 'Nope', status: '' }, org.member)).rejects.toMatchObject({ code: status.PERMISSION_DENIED });
+    await expect(h.call('createCompany', { ...base, companyName: '', website: 'nope', status: '' }, org.admin)).rejects.toMatchObject({
+      code: status.INVALID_ARGUMENT,
+    });
+    const list = (token: string, search = '') => h.call('listCompanies', { organizationId: org.id, search, status: '', sort: '' }, token);
+    expect((await list(org.member)).content.map((c) => c.companyName)).toEqual(['Acmé Pty']);
+    expect((await list(org.admin)).totalElements).toBe(2);
+    expect((await list(org.member, 'ACME')).content.map((c) => c.id)).toEqual([acme.id]);
+    await expect(list(org.guest)).rejects.toMatchObject({ code: status.PERMISSION_DENIED });
+    expect(await h.call('updateCompany', { organizationId: org.id, companyId: acme.id, contactPhone: '123' }, org.admin)).toMatchObject({
+      contactPhone: '123',
+      companyName: 'Acmé Pty',
+    });
+    await h.call('deleteCompany', { organizationId: org.id, companyId: acme.id }, org.admin);
+    await expect(h.call('getCompany', { organizationId: org.id, companyId: acme.id }, org.member)).rejects.toMatchObject({ code: status.NOT_FOUND });
+  });
+
+  it('upserts articles by externalId: CREATE, then SKIP when unchanged, UPDATE when a field changed; never announced', async () => {
+    const upsert = (articles: contentV1.ImportedArticle[]) => h.call('upsertArticles', { organizationId: org.id, articles }, h.tokens.service('connector'));
+    const events = await h.events('content.article.published', async () => {
+      const first = await upsert([imported('10'), imported('11', { status: 'draft' }), imported('', {})]);
+      expect(first.results.map((r) => r.action)).toEqual(['CREATE', 'CREATE', 'ERROR']);
+      expect(first).toMatchObject({ created: 2, failed: 1 });
+      const again = await upsert([imported('10'), imported('11', { status: 'draft', title: 'Changed' })]);
+      expect(again.results.map((r) => r.action)).toEqual(['SKIP', 'UPDATE']);
+    });
+    expect(events).toEqual([]);
+    const [row] = await h.sql<{ content: string; excerpt: string; status: string; announcement: string }>(
+      "SELECT content, excerpt, status, announcement FROM article WHERE external_id = '10'",
+    );
+    expect(row).toEqual({ content: '<p>Imported text</p>', excerpt: 'Imported text', status: 'PUBLISHED', announcement: 'NONE' });
+    await expect(h.call('upsertArticles', { organizationId: org.id, articles: [] }, org.admin)).rejects.toMatchObject({ code: status.PERMISSION_DENIED });
+    await expect(upsert(Array.from({ length: 501 }, (_, i) => imported(String(i))))).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
+  });
+
+  it('upserts companies by externalId the same way', async () => {
+    const company = (externalId: string, name: string): contentV1.ImportedCompany => ({
+      externalId,
+      companyName: name,
+      description: '',
+      website: '',
+      contactPhone: '',
+      contactEmail: '',
+      logoUrl: '',
+      status: 'publish',
+    });
+    const upsert = (companies: contentV1.ImportedCompany[]) => h.call('upsertCompanies', { organizationId: org.id, companies }, h.tokens.service('connector'));
+    expect((await upsert([company('7', 'Seven')])).results.map((r) => r.action)).toEqual(['CREATE']);
+    expect((await upsert([company('7', 'Seven'), company('7', 'Twice')])).results.map((r) => r.action)).toEqual(['SKIP', 'ERROR']);
+    expect((await upsert([company('7', 'Seven Ltd')])).results.map((r) => r.action)).toEqual(['UPDATE']);
+  });
+});

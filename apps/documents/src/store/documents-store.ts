@@ -1,0 +1,72 @@
+import type { Db } from './db';
+import type { Document, Prisma } from './generated/client';
+import type { DocumentAccess } from '../domain/document-access';
+
+export type DocumentRow = Document;
+
+export type DocumentSortField = 'name' | 'createdAt' | 'fileSize';
+
+export interface DocumentFilter {
+  organizationId: string;
+  /** undefined: every folder; null: the top level. */
+  folderId?: string | null;
+  access: DocumentAccess[];
+  search?: string;
+}
+
+/** A live (not deleted) document of the organisation. */
+export function findLiveDocument(db: Db, organizationId: string, id: string): Promise<DocumentRow | null> {
+  return db.document.findFirst({ where: { id, organizationId, deletedAt: null } });
+}
+
+function whereOf(filter: DocumentFilter): Prisma.DocumentWhereInput {
+  return {
+    organizationId: filter.organizationId,
+    deletedAt: null,
+    access: { in: filter.access },
+    ...(filter.folderId !== undefined ? { folderId: filter.folderId } : {}),
+    ...(filter.search ? { name: { contains: filter.search, mode: 'insensitive' as const } } : {}),
+  };
+}
+
+export async function listDocuments(
+  db: Db,
+  filter: DocumentFilter,
+  page: { skip: number; take: number; sort: { field: DocumentSortField; direction: 'asc' | 'desc' } },
+): Promise<{ rows: DocumentRow[]; total: number }> {
+  const where = whereOf(filter);
+  const [rows, total] = await Promise.all([
+    db.document.findMany({ where, orderBy: [{ [page.sort.field]: page.sort.direction }, { id: 'asc' }], skip: page.skip, take: page.take }),
+    db.document.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+/** Bytes of the organisation's live documents. */
+export async function storageUsage(db: Db, organizationId: string): Promise<number> {
+  const sum = await db.document.aggregate({ where: { organizationId, deletedAt: null }, _sum: { fileSize: true } });
+  return Number(sum._sum.fileSize ?? 0n);
+}
+
+/** Serialises the quota check and insert of one organisation's uploads (until the transaction ends). */
+export async function lockOrganisationQuota(tx: Db, organizationId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('documents-quota'), hashtext(${organizationId}))`;
+}
+
+export async function softDeleteDocument(db: Db, organizationId: string, id: string, at: Date): Promise<boolean> {
+  const { count } = await db.document.updateMany({ where: { id, organizationId, deletedAt: null }, data: { deletedAt: at } });
+  return count === 1;
+}
+
+/** Deleted documents past the grace period whose bytes are still stored. */
+export function documentsToPurge(db: Db, deletedBefore: Date, limit: number): Promise<DocumentRow[]> {
+  return db.document.findMany({
+    where: { deletedAt: { lt: deletedBefore }, purgedAt: null, storageProvider: { not: '' } },
+    orderBy: { deletedAt: 'asc' },
+    take: limit,
+  });
+}
+
+export async function markPurged(db: Db, id: string, at: Date): Promise<void> {
+  await db.document.update({ where: { id }, data: { purgedAt: at } });
+}

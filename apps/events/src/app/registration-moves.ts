@@ -1,0 +1,68 @@
+import type { EventsDeps } from '../deps';
+import { hasPlace } from '../domain/registration-status';
+import type { Tx } from '../store/db';
+import type { EventRow } from '../store/events';
+import { adjustCounts, oldestWaitlisted, type RegistrationRow } from '../store/registrations';
+import { registrationFacts } from './registration-facts';
+
+type Deps = Pick<EventsDeps, 'events'>;
+
+/** Count changes of a status change: CONFIRMED and WAITLISTED are counted on the event row. */
+export function countDelta(from: string | null, to: string): { confirmed: number; waitlisted: number } {
+  const of = (s: string | null) => ({ confirmed: s === 'CONFIRMED' ? 1 : 0, waitlisted: s === 'WAITLISTED' ? 1 : 0 });
+  const a = of(from);
+  const b = of(to);
+  return { confirmed: b.confirmed - a.confirmed, waitlisted: b.waitlisted - a.waitlisted };
+}
+
+/**
+ * Moves a registration to a status with the event row locked by the caller: the counts follow,
+ * a confirmation sets confirmedAt and announces it (the confirmation email), a cancellation sets
+ * cancelledAt and announces it. Answers the updated registration and event.
+ */
+export async function moveRegistration(
+  deps: Deps,
+  tx: Tx,
+  event: EventRow,
+  reg: RegistrationRow,
+  to: string,
+  now: Date,
+  why: { promoted?: boolean; eventCancelled?: boolean; reason?: string } = {},
+): Promise<{ registration: RegistrationRow; event: EventRow }> {
+  const registration = await tx.registration.update({
+    where: { id: reg.id },
+    data: {
+      status: to,
+      ...(to === 'CONFIRMED' ? { confirmedAt: now } : {}),
+      ...(to === 'CANCELLED' ? { cancelledAt: now } : {}),
+    },
+  });
+  const delta = countDelta(reg.status, to);
+  const updated = delta.confirmed !== 0 || delta.waitlisted !== 0 ? await adjustCounts(tx, event.id, delta) : event;
+  if (to === 'CONFIRMED') {
+    await deps.events.registrationConfirmed(tx, { registration: registrationFacts(updated, registration), promoted: why.promoted ?? false, occurredAt: now });
+  }
+  if (to === 'CANCELLED') {
+    await deps.events.registrationCancelled(tx, {
+      registration: registrationFacts(updated, registration),
+      eventCancelled: why.eventCancelled ?? false,
+      reason: why.reason ?? '',
+      occurredAt: now,
+    });
+  }
+  return { registration, event: updated };
+}
+
+/**
+ * Fills free places of a PUBLISHED event from its waiting list, longest-waiting first, at once
+ * (each promoted registrant gets the confirmation email). Answers the event after the moves.
+ */
+export async function promoteFromWaitingList(deps: Deps, tx: Tx, event: EventRow, now: Date): Promise<EventRow> {
+  let current = event;
+  while (current.status === 'PUBLISHED' && current.waitlistedCount > 0 && hasPlace(current)) {
+    const next = await oldestWaitlisted(tx, current.id);
+    if (!next) break;
+    current = (await moveRegistration(deps, tx, current, next, 'CONFIRMED', now, { promoted: true })).event;
+  }
+  return current;
+}

@@ -1,0 +1,58 @@
+import type { EventsDeps } from '../deps';
+import type { EventFields } from '../domain/event-input';
+import { eventData, type EventRow } from '../store/events';
+
+export interface UpsertRecord {
+  externalId: string;
+  fields: EventFields;
+  status: string;
+  needsReview: boolean;
+  attendingCount: number;
+}
+
+export type UpsertAction = 'CREATE' | 'UPDATE' | 'SKIP';
+
+const comparable = (value: unknown): string => {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && 'toFixed' in value && typeof (value as { toFixed: unknown }).toFixed === 'function') {
+    return (value as { toFixed(n: number): string }).toFixed(2);
+  }
+  return typeof value === 'object' ? JSON.stringify(sortedKeys(value)) : String(value);
+};
+
+/** jsonb does not keep key order: compare objects with their keys sorted. */
+const sortedKeys = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, sortedKeys((value as Record<string, unknown>)[k])]),
+  );
+};
+
+/** The columns of a record that differ from the stored event (none: SKIP). */
+export function changedColumns(row: EventRow, data: Record<string, unknown>): string[] {
+  const stored = row as unknown as Record<string, unknown>;
+  return Object.keys(data).filter((k) => comparable(stored[k]) !== comparable(data[k]));
+}
+
+/**
+ * One imported record, matched by externalId within the organisation: created when absent, updated
+ * when a field changed, skipped otherwise. Never announces anything (no outbox event): imports are
+ * not news.
+ */
+export async function upsertEvent(deps: Pick<EventsDeps, 'db'>, organizationId: string, r: UpsertRecord): Promise<{ action: UpsertAction; eventId: string }> {
+  const data = { ...eventData(r.fields), status: r.status, needsReview: r.needsReview, attendingCount: r.attendingCount };
+  return deps.db.$transaction(async (tx) => {
+    const existing = await tx.event.findFirst({ where: { organizationId, externalId: r.externalId, deletedAt: null } });
+    if (!existing) {
+      const created = await tx.event.create({ data: { organizationId, externalId: r.externalId, ...data } });
+      return { action: 'CREATE' as const, eventId: created.id };
+    }
+    if (changedColumns(existing, data).length === 0) return { action: 'SKIP' as const, eventId: existing.id };
+    await tx.event.update({ where: { id: existing.id }, data });
+    return { action: 'UPDATE' as const, eventId: existing.id };
+  });
+}

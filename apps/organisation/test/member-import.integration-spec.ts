@@ -1,0 +1,123 @@
+import { Metadata, status } from '@grpc/grpc-js';
+import { organisationEventsV1, type organisationV1 } from '@platform/proto';
+import { failure } from '@platform/testing';
+import { startOrganisationHarness, type NewOrganization, type OrganisationHarness } from './organisation-harness';
+
+/** A record as the connector sends it (every field present, '' for none). */
+function record(n: number, extra: Partial<organisationV1.MemberRecord> = {}): organisationV1.MemberRecord {
+  return {
+    externalId: `wp-${n}`,
+    email: `member${n}@import.example.org`,
+    firstName: `First${n}`,
+    lastName: `Last${n}`,
+    status: '',
+    role: '',
+    displayName: `Member ${n}`,
+    phoneNumber: '+33 1 23 45 67 89',
+    jobTitle: 'Engineer',
+    company: 'ACME',
+    dateOfBirth: '1980-05-17',
+    addressLine1: `${n} Main Street`,
+    city: 'Lyon',
+    postalCode: '69001',
+    isCertified: n % 2 === 0,
+    membershipRenewalDate: '2027-01-31',
+    isExcludedFromListing: n % 10 === 0,
+    ...extra,
+  };
+}
+
+describe('member import (UpsertMembers, internal)', () => {
+  let h: OrganisationHarness;
+  let a: NewOrganization;
+  let b: NewOrganization;
+  // A deadline of a minute, as the connector gives a batch (the harness's 10 s is short for 500 records on a busy machine).
+  const upsert = (org: NewOrganization, members: organisationV1.MemberRecord[], token = h.tokens.service('connector')) => {
+    const metadata = new Metadata();
+    metadata.set('authorization', `Bearer ${token}`);
+    return new Promise<organisationV1.UpsertMembersResponse>((resolve, reject) =>
+      h.client.upsertMembers({ organizationId: org.org.id, members }, metadata, { deadline: Date.now() + 60_000 }, (err, reply) =>
+        err ? reject(err) : resolve(reply),
+      ),
+    );
+  };
+
+  beforeAll(async () => {
+    h = await startOrganisationHarness('org-member-import');
+    a = await h.newOrganization('import-a');
+    b = await h.newOrganization('import-b');
+  });
+  afterAll(async () => h?.stop());
+
+  it('creates 500 members in one call, then skips them all when nothing changed, without any invitation', async () => {
+    const records = Array.from({ length: 500 }, (_, i) => record(i));
+    let first: organisationV1.UpsertMembersResponse | undefined;
+    const invited = await h.events('organisation.member.invited', async () => {
+      first = await upsert(a, records);
+    });
+    expect(invited).toHaveLength(0);
+    expect(first).toMatchObject({ created: 500, updated: 0, skipped: 0, failed: 0 });
+    expect(first!.results.map((r) => r.externalId)).toEqual(records.map((r) => r.externalId));
+    expect(new Set(first!.results.map((r) => r.userId)).size).toBe(500);
+
+    const page = await h.call('listMembers', { organizationId: a.org.id, status: 'ACTIVE', search: 'member42@', sort: '' }, a.ownerToken);
+    expect(page.content).toEqual([
+      expect.objectContaining({
+        email: 'member42@import.example.org',
+        firstName: 'First42',
+        displayName: 'Member 42',
+        dateOfBirth: '1980-05-17',
+        membershipRenewalDate: '2027-01-31',
+        isCertified: true,
+        externalId: 'wp-42',
+        roles: ['MEMBER'],
+      }),
+    ]);
+
+    const again = await upsert(a, records);
+    expect(again).toMatchObject({ created: 0, updated: 0, skipped: 500, failed: 0 });
+  }, 120_000);
+
+  it('updates a changed record and answers invalid ones ERROR while applying the rest', async () => {
+    const changes = await h.events('organisation.membership.changed', async () => {
+      const reply = await upsert(a, [
+        record(1, { city: 'Paris', status: 'INACTIVE' }),
+        record(2, { email: 'not-an-email' }),
+        record(3, { dateOfBirth: '1980-02-30' }),
+        record(4, { externalId: '' }),
+      ]);
+      expect(reply.results.map((r) => r.action)).toEqual(['UPDATE', 'ERROR', 'ERROR', 'ERROR']);
+      expect(reply.results[1].error).toContain('email');
+      expect(reply.results[2].error).toContain('dateOfBirth');
+      expect(reply.results[3].error).toContain('externalId');
+    });
+    const decoded = changes.map((d) => organisationEventsV1.MembershipChanged.decode(d));
+    expect(decoded).toEqual([expect.objectContaining({ status: 'INACTIVE', previousStatus: 'ACTIVE' })]);
+  });
+
+  it('attaches an existing account by email instead of creating another, and the same person may be imported into two organisations', async () => {
+    const existing = h.identity.addAccount({ email: 'known@import.example.org', firstName: 'Kim', lastName: 'Known' });
+    const before = h.identity.accounts.size;
+    const inA = await upsert(a, [record(900, { email: 'known@import.example.org', firstName: 'Kim', lastName: 'Known' })]);
+    const inB = await upsert(b, [record(900, { email: 'Known@Import.example.org', firstName: 'Kim', lastName: 'Known', role: 'ADMIN' })]);
+    expect(inA.results[0]).toMatchObject({ action: 'CREATE', userId: existing.id });
+    expect(inB.results[0]).toMatchObject({ action: 'CREATE', userId: existing.id });
+    expect(h.identity.accounts.size).toBe(before);
+  });
+
+  it('refuses an account already imported under another externalId, and callers without a service token', async () => {
+    const reply = await upsert(a, [record(901, { email: 'member5@import.example.org' })]);
+    expect(reply.results[0]).toMatchObject({ action: 'ERROR' });
+    expect(reply.results[0].error).toContain('wp-5');
+
+    expect(await failure(upsert(a, [record(1)], a.ownerToken))).toMatchObject({ code: status.PERMISSION_DENIED });
+    expect(
+      await failure(
+        upsert(
+          a,
+          Array.from({ length: 501 }, (_, i) => record(i)),
+        ),
+      ),
+    ).toMatchObject({ code: status.INVALID_ARGUMENT });
+  });
+});
