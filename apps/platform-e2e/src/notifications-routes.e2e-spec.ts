@@ -447,7 +447,7 @@ describe('notification, email-log, SMTP and template routes through the gateway,
   });
 
   describe("an organisation's email templates", () => {
-    const TYPES = ['WELCOME', 'INVITATION', 'PASSWORD_RESET', 'EMAIL_VERIFICATION', 'EVENT_CONFIRMATION', 'EVENT_CANCELLED', 'EVENT_PUBLISHED'];
+    const TYPES = ['WELCOME', 'INVITATION', 'PASSWORD_RESET', 'EMAIL_VERIFICATION', 'EVENT_CONFIRMATION', 'EVENT_CANCELLED', 'EVENT_PUBLISHED', 'MEMBERSHIP_RENEWAL'];
     let invitationId: string;
     let defaultInvitation: { subject: string; body: string };
     const custom = {
