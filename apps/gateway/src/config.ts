@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonEnv, readEnv, registeredPort } from '@platform/config';
+import { parseCorsOrigins } from './http/security-headers';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -19,6 +20,10 @@ const gatewayEnv = {
   GATEWAY_SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
   /** Express `trust proxy`: which hops may set X-Forwarded-For (the client IP sent to services). */
   GATEWAY_TRUST_PROXY: z.string().default('loopback'),
+  /** Browser origins allowed to call the API (the admin dashboard's), comma-separated; none by default. */
+  GATEWAY_CORS_ORIGINS: z.string().default(''),
+  /** Strict-Transport-Security max-age in seconds (a year); 0 sends none. */
+  GATEWAY_HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(31_536_000),
   REDIS_KEY_PREFIX: z.string().default('gateway:'),
   /** Keep an in-memory copy of the session denylist (Redis stays the record); `false` reads Redis on every request. */
   GATEWAY_DENYLIST_MIRROR: z.enum(['true', 'false']).default('true'),
@@ -44,6 +49,8 @@ export interface GatewayConfig {
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
   trustProxy: string;
+  /** CORS origins and HSTS (http/security-headers.ts). */
+  browser: { corsOrigins: string[]; hstsMaxAgeSeconds: number };
   loginMaxFailedAttempts: number;
   loginLockoutSeconds: number;
   /** `<SVC>_GRPC_URL` values by lower-case service key (`identity` → `127.0.0.1:50051`). */
@@ -77,6 +84,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     bodyLimitBytes: e.GATEWAY_BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.GATEWAY_SHUTDOWN_TIMEOUT_MS,
     trustProxy: e.GATEWAY_TRUST_PROXY,
+    browser: { corsOrigins: parseCorsOrigins(e.GATEWAY_CORS_ORIGINS), hstsMaxAgeSeconds: e.GATEWAY_HSTS_MAX_AGE_SECONDS },
     loginMaxFailedAttempts: e.LOGIN_MAX_FAILED_ATTEMPTS,
     loginLockoutSeconds: e.LOGIN_LOCKOUT_SECONDS,
     serviceUrls,

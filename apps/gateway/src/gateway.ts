@@ -85,6 +85,7 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
     logger,
     metrics,
     trustProxy: config.trustProxy,
+    browser: config.browser,
     docs: { html: page.html, csp: page.csp, openApiJson: JSON.stringify(openApi) },
   });
 

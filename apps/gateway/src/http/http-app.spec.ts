@@ -17,6 +17,7 @@ import { RouteTable } from '../routing/route-table';
 import { createHttpApp } from './http-app';
 
 const ORG = '0b7c5a8e-1d1f-4a51-9f0e-6f2d8b9f5c11';
+const DASHBOARD = 'https://admin.example.org';
 
 describe('the HTTP layer', () => {
   const table = RouteTable.fromProtos(fixtureProtos(), { fixture: 'fake:1', identity: '127.0.0.1:1' });
@@ -46,6 +47,7 @@ describe('the HTTP layer', () => {
     logger: testLogger(),
     metrics,
     trustProxy: 'loopback',
+    browser: { corsOrigins: [DASHBOARD], hstsMaxAgeSeconds: 31_536_000 },
     docs: { ...page, openApiJson: JSON.stringify(buildOpenApi(table, { title: 'API', version: '1' })) },
   });
   let server: { url: string; close(): Promise<void> };
@@ -86,6 +88,43 @@ describe('the HTTP layer', () => {
       requestId: 'abc-123',
     });
     expect((await fetch(`${server.url}/favicon.ico`)).status).toBe(404);
+  });
+
+  it('sends the security headers on every answer, and the docs page keeps its own CSP', async () => {
+    for (const res of [await fetch(`${server.url}/api/nope`), await fetch(`${server.url}/api/fixture/orgs/health`)]) {
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    }
+    const docs = await fetch(`${server.url}/api/docs`);
+    expect(docs.headers.get('content-security-policy')).toBe(page.csp);
+    expect(docs.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('answers CORS for the configured origin only; the preflight of another origin is a problem+json 403', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${server.url}/api/fixture/orgs/health`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization,content-type' },
+      });
+    const allowed = await preflight(DASHBOARD);
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(DASHBOARD);
+    expect(allowed.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    expect(allowed.headers.get('access-control-allow-credentials')).toBeNull();
+    const refused = await preflight('https://evil.example');
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await problem(refused))['code']).toBe('ORIGIN_NOT_ALLOWED');
+
+    const simple = await fetch(`${server.url}/api/fixture/orgs/health`, { headers: { origin: DASHBOARD } });
+    expect(simple.headers.get('access-control-allow-origin')).toBe(DASHBOARD);
+    expect(simple.headers.get('access-control-expose-headers')).toContain('Retry-After');
+    const other = await fetch(`${server.url}/api/fixture/orgs/health`, { headers: { origin: 'https://evil.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('answers a path that cannot be decoded with a 404, not a 500', async () => {

@@ -4,11 +4,14 @@ import type { GatewayMetrics } from '../observability/gateway-metrics';
 import { type ApiHandlerDeps, apiHandler } from './api-handler';
 import { errorHandler } from './error-handler';
 import { localsOf, requestContext } from './request-context';
+import { type BrowserPolicy, corsPolicy, securityHeaders } from './security-headers';
 
 export interface HttpAppDeps extends ApiHandlerDeps {
   logger: Logger;
   metrics: GatewayMetrics;
   trustProxy: string;
+  /** Security headers and CORS. */
+  browser: BrowserPolicy;
   /** `/api/docs` and `/api/docs/openapi.json`. */
   docs: { html: string; csp: string; openApiJson: string };
 }
@@ -20,6 +23,8 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.set('etag', false);
   app.set('trust proxy', trustProxyValue(deps.trustProxy));
   app.use(requestContext(deps.logger, deps.metrics));
+  app.use(securityHeaders(deps.browser));
+  app.use(corsPolicy(deps.browser));
 
   app.get('/api/docs/openapi.json', (_req, res) => {
     localsOf(res).routeLabel = 'GET /api/docs/openapi.json';

@@ -12,6 +12,7 @@ export enum GatewayErrorCode {
   ACCOUNT_LOCKED = 'ACCOUNT_LOCKED',
   SESSION_REVOKED = 'SESSION_REVOKED',
   TIMEOUT = 'TIMEOUT',
+  ORIGIN_NOT_ALLOWED = 'ORIGIN_NOT_ALLOWED',
 }
 
 /** An RFC 9457 problem before it is rendered (the request id and instance come from the request). */
