@@ -34,6 +34,18 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ LEGACY_SEED: 'fixtures' }).site.seed).toEqual({ kind: 'fixtures', reset: false });
   });
 
+  it('refuses the built-in JWT secret and admin password in production or behind a public URL', () => {
+    const own = { LEGACY_JWT_SECRET: 'an-operator-chosen-secret-of-32-characters!', LEGACY_ADMIN_PASSWORD: 'correct horse battery' };
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/LEGACY_JWT_SECRET, LEGACY_ADMIN_PASSWORD must be set/);
+    expect(() => loadConfig({ LEGACY_SITE_URL: 'https://club.example.org' })).toThrow(/LEGACY_JWT_SECRET, LEGACY_ADMIN_PASSWORD must be set/);
+    expect(() => loadConfig({ LEGACY_SITE_URL: 'https://club.example.org', LEGACY_JWT_SECRET: own.LEGACY_JWT_SECRET })).toThrow(
+      /^LEGACY_ADMIN_PASSWORD must be set/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', ...own }).site.jwtSecret).toBe(own.LEGACY_JWT_SECRET);
+    expect(loadConfig({ LEGACY_SITE_URL: 'http://127.0.0.1:8090' }).site.publicUrl).toBe('http://127.0.0.1:8090');
+    expect(loadConfig({ LEGACY_SITE_URL: 'http://localhost:8090' }).site.publicUrl).toBe('http://localhost:8090');
+  });
+
   it('stops at start on a bad value', () => {
     expect(() => loadConfig({ LEGACY_SITE_TIMEZONE: 'Australia/Brisbane' })).toThrow(/LEGACY_SITE_TIMEZONE/);
     expect(() => loadConfig({ LEGACY_SITE_SCHEMA: 'Bad-Schema' })).toThrow(/LEGACY_SITE_SCHEMA/);
