@@ -95,6 +95,8 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
     [
       { name: 'redis', check: async () => (await redis.ping()) === 'PONG' },
       { name: 'nats', check: async () => bus.healthy() },
+      // A revocation that cannot be applied (Redis refusing writes…) is retried without limit; meanwhile not ready.
+      { name: 'event-consumers', check: async () => !consumers.some((c) => c.stalled()) },
     ],
     { logger },
   );

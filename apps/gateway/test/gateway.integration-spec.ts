@@ -284,7 +284,11 @@ describe('the gateway, end to end', () => {
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({
         status: 'UP',
-        checks: { redis: { status: 'UP', durationMs: expect.any(Number) }, nats: { status: 'UP', durationMs: expect.any(Number) } },
+        checks: {
+          redis: { status: 'UP', durationMs: expect.any(Number) },
+          nats: { status: 'UP', durationMs: expect.any(Number) },
+          'event-consumers': { status: 'UP', durationMs: expect.any(Number) },
+        },
       });
       const metrics = await (await fetch(`${admin}/metrics`)).text();
       expect(metrics).toContain('gateway_http_request_duration_seconds_bucket');

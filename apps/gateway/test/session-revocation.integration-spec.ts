@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import type Redis from 'ioredis';
+import { Registry } from 'prom-client';
 import { SUBJECTS } from '@platform/messaging';
 import { identityEventsV1 } from '@platform/proto';
-import { createTestMessaging, createTestRedis, eventually, testLogger } from '@platform/testing';
+import { createTestMessaging, createTestRedis, eventually, testLogger, testRedisUrl } from '@platform/testing';
 import { SessionDenylist } from '../src/auth/session-denylist';
 import type { RunningSubscription } from '../src/events/event-bus';
 import { JetStreamEventBus } from '../src/events/jetstream-event-bus';
 import { startSessionRevokedConsumer } from '../src/events/session-revoked-consumer';
+import { createRedis } from '../src/redis/redis-client';
+import { tcpProxy, type TcpProxy } from './support/tcp-proxy';
 
 describe('session revocation', () => {
   const store = createTestRedis('denylist');
@@ -81,6 +85,59 @@ describe('session revocation', () => {
       const payload = identityEventsV1.SessionRevoked.encode({ accountId: 'acc', sessionId: sid, reason: 'LOGOUT', revokedAt: String(now) }).finish();
       await bus.publish(SUBJECTS.sessionRevoked, payload, randomUUID());
       await eventually(async () => expect(await denylist.isRevoked({ sub: 'acc', sid, iat: now })).toBe(true));
+    });
+  });
+
+  describe('a revocation during a Redis outage longer than the old retry budget', () => {
+    // The old budget: 10 deliveries with delays from 1 s to 60 s (about 4 minutes), then the
+    // revocation was dropped. Here the consumer retries every 50–200 ms, so a 3 s outage is some 20
+    // deliveries, twice the old limit: the same test with the old policy loses the revocation.
+    const outageMessaging = createTestMessaging('gwoutage');
+    const metrics = new Registry();
+    let proxy: TcpProxy;
+    let redis: Redis;
+    let bus: JetStreamEventBus;
+    let consumer: RunningSubscription;
+
+    beforeAll(async () => {
+      proxy = await tcpProxy(Number(new URL(testRedisUrl()).port || 6379), new URL(testRedisUrl()).hostname);
+      redis = createRedis(`redis://127.0.0.1:${proxy.port}`);
+      await redis.connect();
+      bus = new JetStreamEventBus({
+        url: outageMessaging.env.NATS_URL,
+        streamName: outageMessaging.names.stream,
+        subjectPrefix: outageMessaging.names.subjectPrefix,
+        logger: testLogger(),
+        metrics,
+      });
+      await bus.connect();
+      consumer = await startSessionRevokedConsumer(bus, new SessionDenylist(redis, store.prefix, 3600, () => now), testLogger(), {
+        retryDelay: { baseMs: 50, maxMs: 200 },
+      });
+    });
+    afterAll(async () => {
+      await consumer.stop();
+      await bus.close();
+      redis.disconnect();
+      await proxy.close();
+      await outageMessaging.cleanup();
+    });
+
+    const retried = async () => Number(/outcome="retried"} (\d+)/.exec(await metrics.getSingleMetricAsString('messaging_consumer_messages_total'))?.[1] ?? 0);
+
+    it('applies it once Redis is back, and the token is refused; readiness is down meanwhile', async () => {
+      proxy.cut();
+      const sid = randomUUID();
+      const payload = identityEventsV1.SessionRevoked.encode({ accountId: 'acc-outage', sessionId: sid, reason: 'LOGOUT', revokedAt: String(now) }).finish();
+      await bus.publish(SUBJECTS.sessionRevoked, payload, randomUUID());
+
+      await eventually(async () => expect(await retried()).toBeGreaterThan(10), 20_000);
+      expect(consumer.stalled()).toBe(true);
+      expect(await denylist.isRevoked({ sub: 'acc-outage', sid, iat: now })).toBe(false);
+
+      proxy.restore();
+      await eventually(async () => expect(await denylist.isRevoked({ sub: 'acc-outage', sid, iat: now })).toBe(true), 20_000);
+      expect(consumer.stalled()).toBe(false);
     });
   });
 });

@@ -12,11 +12,18 @@ export interface EventPublisher {
 
 export interface RunningSubscription {
   stop(): Promise<void>;
+  /** Deliveries keep failing for reasons outside the messages (Redis down…): readiness reports it. */
+  stalled(): boolean;
+}
+
+export interface SubscribeOptions {
+  /** Delay before a failed message comes back: doubles from baseMs up to maxMs (default 1 s to 60 s). */
+  retryDelay?: { baseMs?: number; maxMs?: number };
 }
 
 export interface EventSubscriber {
   /** A durable consumer shared by every gateway replica: each event is handled once; the handler must be idempotent. */
-  subscribe(durable: string, subject: Subject, handle: (payload: Uint8Array) => Promise<void>): Promise<RunningSubscription>;
+  subscribe(durable: string, subject: Subject, handle: (payload: Uint8Array) => Promise<void>, options?: SubscribeOptions): Promise<RunningSubscription>;
 }
 
 export interface EventBus extends EventPublisher, EventSubscriber {

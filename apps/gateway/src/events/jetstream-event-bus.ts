@@ -13,7 +13,7 @@ import {
   type Subject,
 } from '@platform/messaging';
 import type { Logger } from '@platform/telemetry';
-import type { EventBus, RunningSubscription } from './event-bus';
+import type { EventBus, RunningSubscription, SubscribeOptions } from './event-bus';
 
 export interface JetStreamEventBusOptions {
   url: string;
@@ -44,7 +44,12 @@ export class JetStreamEventBus implements EventBus {
     await publishDirect(this.client(), this.names.subject(subject), payload, { msgId });
   }
 
-  async subscribe(durable: string, subject: Subject, handle: (payload: Uint8Array) => Promise<void>): Promise<RunningSubscription> {
+  async subscribe(
+    durable: string,
+    subject: Subject,
+    handle: (payload: Uint8Array) => Promise<void>,
+    options: SubscribeOptions = {},
+  ): Promise<RunningSubscription> {
     const running = await startConsumer({
       js: this.client(),
       stream: this.names.stream,
@@ -53,6 +58,7 @@ export class JetStreamEventBus implements EventBus {
       logger: this.options.logger,
       metrics: this.options.metrics,
       handle: (message) => handle(message.data),
+      retryDelay: options.retryDelay,
     });
     this.subscriptions.push(running);
     return running;

@@ -1,4 +1,4 @@
-import { decodeEvent, SUBJECTS, type PayloadOf } from '@platform/messaging';
+import { decodeEvent, PoisonMessage, SUBJECTS, type PayloadOf } from '@platform/messaging';
 import type { Logger } from '@platform/telemetry';
 import type { LoginLockout } from '../lockout/login-lockout';
 import type { EventSubscriber, RunningSubscription } from './event-bus';
@@ -15,8 +15,7 @@ export function startPasswordChangedConsumer(bus: EventSubscriber, lockout: Logi
     try {
       event = decodeEvent(SUBJECTS.passwordChanged, payload);
     } catch (err) {
-      logger.error({ err }, `dropping an undecodable ${SUBJECTS.passwordChanged} event`);
-      return;
+      throw new PoisonMessage(`does not decode as ${SUBJECTS.passwordChanged}`, { cause: err });
     }
     if (!event.email) return;
     await lockout.clear(event.email);

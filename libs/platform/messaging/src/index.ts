@@ -28,9 +28,13 @@ export {
 export { writeOutbox, type OutboxEvent } from './outbox/write-outbox';
 export { outboxWriter, type EventWriter } from './catalogue/event-writer';
 export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './relay/outbox-relay';
+export { replayOutboxDeadLetters } from './relay/outbox-dead-letters';
 
 // Consumers
-export { startConsumer, type RunningConsumer } from './consumer/start-consumer';
+export { startConsumer, STALLED_AFTER, type RunningConsumer } from './consumer/start-consumer';
+export { PoisonMessage } from './consumer/failure-policy';
+export { DEAD_LETTER_HEADERS, DEAD_LETTERS_KEPT_MS, deadLetterStream, deadLetterSubject } from './dead-letters/dead-letter-stream';
+export { listDeadLetters, replayDeadLetter, discardDeadLetter, type DeadLetter, type ReplayOutcome } from './dead-letters/replay';
 export { consumeEvents, type ServiceEventSource, type CataloguedEvent, type EventConsumerOptions } from './catalogue/event-consumer';
 export type { ConsumerOptionsBase, TransactionalConsumerOptions, StatelessConsumerOptions } from './consumer/consumer-options';
 export type { InboundMessage } from './consumer/inbound-message';

@@ -1,6 +1,16 @@
 import { Registry } from 'prom-client';
 import type { PoolClient } from 'pg';
-import { consumerNameFor, publishDirect, startConsumer, withPgTransaction, type RunningConsumer, type WithTransaction } from '../src';
+import {
+  consumerNameFor,
+  listDeadLetters,
+  PoisonMessage,
+  publishDirect,
+  replayDeadLetter,
+  startConsumer,
+  withPgTransaction,
+  type RunningConsumer,
+  type WithTransaction,
+} from '../src';
 import { encode, eventually, logger, natsFixture, schemaFixture, type NatsFixture, type SchemaFixture } from './support/fixtures';
 
 describe('durable consumer', () => {
@@ -30,7 +40,7 @@ describe('durable consumer', () => {
 
   const start = async (
     handle: (m: { messageId: string; deliveryCount: number; tx: PoolClient }) => Promise<void>,
-    options: { maxDeliver?: number; ackWaitMs?: number; metrics?: Registry; withTransaction?: WithTransaction<PoolClient> } = {},
+    options: { alertAfter?: number; ackWaitMs?: number; metrics?: Registry; withTransaction?: WithTransaction<PoolClient> } = {},
   ) => {
     const consumer = await startConsumer({
       js: nats.js,
@@ -42,7 +52,7 @@ describe('durable consumer', () => {
       withTransaction: options.withTransaction ?? withPgTransaction(db.pool),
       handle,
       retryDelay: { baseMs: 50, maxMs: 200 },
-      maxDeliver: options.maxDeliver,
+      alertAfter: options.alertAfter,
       ackWaitMs: options.ackWaitMs,
       metrics: options.metrics,
       metricsIntervalMs: 50,
@@ -96,33 +106,78 @@ describe('durable consumer', () => {
     expect(await processed()).toHaveLength(1);
   });
 
-  it('drops a message after maxDeliver failed deliveries and goes on with the next', async () => {
+  it('sets a poison message aside as a dead letter with its reason at once, and goes on with the next', async () => {
     const attempts: Record<string, number> = {};
+    const metrics = new Registry();
     await start(
       async ({ tx, messageId }) => {
         attempts[messageId] = (attempts[messageId] ?? 0) + 1;
-        if (messageId === 'poison') throw new Error('cannot handle this');
+        if (messageId === 'poison') throw new PoisonMessage('cannot handle this');
         await recordEffect(tx, messageId);
       },
-      { maxDeliver: 3 },
+      { metrics },
     );
-    await publishDirect(nats.js, subject, encode({}), { msgId: 'poison' });
+    await publishDirect(nats.js, subject, encode({}), { msgId: 'poison', headers: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } });
     await publishDirect(nats.js, subject, encode({}), { msgId: 'fine' });
 
-    await eventually(async () => (await effects()).includes('fine') && attempts['poison'] === 3);
-    await new Promise((r) => setTimeout(r, 600));
-    expect(attempts).toEqual({ poison: 3, fine: 1 });
+    await eventually(async () => (await effects()).includes('fine') && (await listDeadLetters(nats.jsm, nats.names.stream)).length === 1);
+    expect(attempts).toEqual({ poison: 1, fine: 1 });
+    const [letter] = await listDeadLetters(nats.jsm, nats.names.stream);
+    expect(letter).toMatchObject({ consumer: 'user-projection', subject, messageId: 'poison', reason: 'cannot handle this', deliveries: 1 });
     expect(await processed()).toEqual([{ consumer: 'user-projection', message_id: 'fine' }]);
-    expect((await jetStreamConsumer()).num_ack_pending).toBe(0);
+    await eventually(async () => (await jetStreamConsumer()).num_ack_pending === 0);
+    expect(await metrics.getSingleMetricAsString('messaging_consumer_messages_total')).toContain('outcome="dead-lettered"');
+    // Within JetStream's duplicate window the original id is still remembered: the letter stays.
+    expect(await replayDeadLetter(nats.js, nats.jsm, nats.names.stream, letter!.sequence)).toBe('duplicate');
+    expect(await listDeadLetters(nats.jsm, nats.names.stream, { consumer: 'user-projection' })).toHaveLength(1);
+    expect(await listDeadLetters(nats.jsm, nats.names.stream, { consumer: 'someone-else' })).toHaveLength(0);
   });
 
-  it('keeps retrying past maxDeliver while the database itself fails', async () => {
+  it('replays a dead letter onto its subject once the handler can take it', async () => {
+    let fixed = false;
+    await start(async ({ tx, messageId }) => {
+      if (!fixed) throw new PoisonMessage('not yet');
+      await recordEffect(tx, messageId);
+    });
+    await nats.js.publish(subject, encode({ n: 1 }));
+    await eventually(async () => (await listDeadLetters(nats.jsm, nats.names.stream)).length === 1);
+    fixed = true;
+    const [letter] = await listDeadLetters(nats.jsm, nats.names.stream);
+    expect(await replayDeadLetter(nats.js, nats.jsm, nats.names.stream, letter!.sequence)).toBe('replayed');
+    await eventually(async () => (await effects()).length === 1);
+    expect(await listDeadLetters(nats.jsm, nats.names.stream)).toEqual([]);
+    expect(await replayDeadLetter(nats.js, nats.jsm, nats.names.stream, letter!.sequence)).toBe('missing');
+  });
+
+  it('keeps retrying a failing handler past alertAfter, stalled meanwhile, until it succeeds', async () => {
+    const deliveries: number[] = [];
+    let stalledSeen = false;
+    const consumer = await start(
+      async ({ tx, messageId, deliveryCount }) => {
+        deliveries.push(deliveryCount);
+        if (deliveryCount < 6) throw new Error('Redis is down');
+        await recordEffect(tx, messageId);
+      },
+      { alertAfter: 2 },
+    );
+    await publishDirect(nats.js, subject, encode({}), { msgId: 'm-outage-in-handler' });
+    await eventually(async () => {
+      stalledSeen ||= consumer.stalled();
+      return (await effects()).length === 1;
+    }, 15_000);
+    expect(deliveries).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(stalledSeen).toBe(true);
+    expect(consumer.stalled()).toBe(false);
+    expect(await listDeadLetters(nats.jsm, nats.names.stream)).toEqual([]);
+  });
+
+  it('keeps retrying while the database itself fails', async () => {
     let outages = 3;
     const flakyDatabase: WithTransaction<PoolClient> = async (work) => {
       if (outages-- > 0) throw new Error('connection refused');
       return withPgTransaction(db.pool)(work);
     };
-    await start(async ({ tx, messageId }) => void (await recordEffect(tx, messageId)), { maxDeliver: 1, withTransaction: flakyDatabase });
+    await start(async ({ tx, messageId }) => void (await recordEffect(tx, messageId)), { alertAfter: 1, withTransaction: flakyDatabase });
     await publishDirect(nats.js, subject, encode({}), { msgId: 'm-outage' });
 
     await eventually(async () => (await effects()).length === 1, 5000);

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { consumeEvents, encodeEvent, publishDirect, SUBJECTS, withPgTransaction, type CataloguedEvent, type RunningConsumer } from '../src';
+import { consumeEvents, encodeEvent, listDeadLetters, publishDirect, SUBJECTS, withPgTransaction, type CataloguedEvent, type RunningConsumer } from '../src';
 import { eventually, logger, natsFixture, schemaFixture, type NatsFixture, type SchemaFixture } from './support/fixtures';
 
 describe('a consumer of catalogued events', () => {
@@ -39,13 +39,15 @@ describe('a consumer of catalogued events', () => {
     expect(bySubject[SUBJECTS.organizationDeleted]).toMatchObject({ event: deleted, messageId: 'm-deleted' });
   });
 
-  it('drops a message that does not decode, without retrying it, and goes on', async () => {
+  it('sets a message that does not decode aside as a dead letter, without retrying it, and goes on', async () => {
     await publishDirect(nats.js, nats.names.subject(SUBJECTS.passwordChanged), new Uint8Array([0xff, 0xff, 0xff]), { msgId: 'm-garbage' });
     const changed = { accountId: 'a-2', email: 'bob@example.org', via: 'CHANGE', occurredAt: '2026-01-03T00:00:00.000Z' };
     await publishDirect(nats.js, nats.names.subject(SUBJECTS.passwordChanged), encodeEvent(SUBJECTS.passwordChanged, changed), { msgId: 'm-good' });
 
-    await eventually(async () => (await processed()).length === 2);
+    await eventually(async () => (await processed()).length === 1 && (await listDeadLetters(nats.jsm, nats.names.stream)).length === 1);
     expect(handled.map((m) => m.messageId)).toEqual(['m-good']);
-    expect(await processed()).toEqual(['m-garbage', 'm-good']);
+    expect(await processed()).toEqual(['m-good']);
+    const [letter] = await listDeadLetters(nats.jsm, nats.names.stream);
+    expect(letter).toMatchObject({ messageId: 'm-garbage', deliveries: 1, reason: expect.stringMatching(/^does not decode as identity.password.changed/) });
   });
 });

@@ -1,5 +1,14 @@
 import { Registry } from 'prom-client';
-import { startConsumer, startOutboxRelay, withPgTransaction, writeOutbox, type InboundMessage, type OutboxRelay, type RunningConsumer } from '../src';
+import {
+  replayOutboxDeadLetters,
+  startConsumer,
+  startOutboxRelay,
+  withPgTransaction,
+  writeOutbox,
+  type InboundMessage,
+  type OutboxRelay,
+  type RunningConsumer,
+} from '../src';
 import { decode, encode, eventually, logger, natsFixture, schemaFixture, DATABASE_URL, type NatsFixture, type SchemaFixture } from './support/fixtures';
 
 describe('outbox relay', () => {
@@ -18,7 +27,7 @@ describe('outbox relay', () => {
     await nats.close();
   });
 
-  const relay = (options: { metrics?: Registry; pollIntervalMs?: number } = {}): OutboxRelay => {
+  const relay = (options: { metrics?: Registry; pollIntervalMs?: number; deadLetterAfter?: number } = {}): OutboxRelay => {
     const r = startOutboxRelay({ connectionString: DATABASE_URL, schema: db.schema, js: nats.js, logger, ...options });
     running.push(r);
     return r;
@@ -174,6 +183,31 @@ describe('outbox relay', () => {
     await eventually(async () => (await outbox()).length === 1, 5000);
     expect(await outbox()).toEqual([{ subject: 'nostream.thing.happened' }]);
     expect(await r.backlog()).toBe(1);
+  });
+
+  it('sets aside a row that fails every publication, even alone at the head, and can put it back', async () => {
+    const metrics = new Registry();
+    relay({ deadLetterAfter: 2, metrics });
+    const received = await collect('dead-letters', 'notifications.>');
+    // Only unpublishable rows at the head, while JetStream answers: they are the rows' own fault.
+    const bad = await writeOutbox(db.pool, db.schema, { subject: 'nostream.thing.happened', payload: encode({ n: 1 }) });
+    const deadLetters = async () =>
+      (await db.pool.query(`SELECT id::text, subject, attempts, last_error FROM "${db.schema}".outbox_dead_letter`)).rows as {
+        id: string;
+        subject: string;
+        attempts: number;
+        last_error: string;
+      }[];
+    await eventually(async () => (await deadLetters()).length === 1, 15_000);
+    expect(await deadLetters()).toEqual([{ id: bad, subject: 'nostream.thing.happened', attempts: 2, last_error: expect.any(String) }]);
+    expect(await metrics.getSingleMetricAsString('messaging_outbox_dead_letters_total')).toContain(`schema="${db.schema}"} 1`);
+
+    await writeOutbox(db.pool, db.schema, { subject: nats.names.subject('notifications.email.sent'), payload: encode({}) });
+    await eventually(() => received.length === 1, 10_000);
+
+    expect(await replayOutboxDeadLetters(db.pool, db.schema, [bad])).toBe(1);
+    expect(await deadLetters()).toEqual([]);
+    expect((await db.pool.query(`SELECT id::text FROM "${db.schema}".outbox_event`)).rows.map((r) => r.id)).toContain(bad);
   });
 
   it('recovers when its database connections are cut', async () => {

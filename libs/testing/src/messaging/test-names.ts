@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import { JetStreamApiCodes, JetStreamApiError, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import { ensureStream, MessagingNames } from '@platform/messaging';
+import { deadLetterStream, ensureStream, MessagingNames } from '@platform/messaging';
 
 /** The NATS server tests use: TEST_NATS_URL, else NATS_URL, else the local one. */
 export function testNatsUrl(env: NodeJS.ProcessEnv = process.env): string {
@@ -15,7 +15,7 @@ export interface TestMessaging {
   env: { STREAM_NAME: string; SUBJECT_PREFIX: string; NATS_URL: string };
   /** Creates the stream with every platform subject, as services do at start. */
   ensureStream(): Promise<void>;
-  /** Deletes the stream, with its messages and consumers. Call it in afterAll. */
+  /** Deletes the stream (and its dead letters), with its messages and consumers. Call it in afterAll. */
   cleanup(): Promise<void>;
 }
 
@@ -34,7 +34,10 @@ export function createTestMessaging(label: string, natsUrl = testNatsUrl()): Tes
     names,
     env: { STREAM_NAME: names.stream, SUBJECT_PREFIX: names.subjectPrefix, NATS_URL: natsUrl },
     ensureStream: () => withManager(natsUrl, (jsm) => ensureStream(jsm, { name: names.stream, subjects: names.streamSubjects() }).then(() => undefined)),
-    cleanup: () => withManager(natsUrl, (jsm) => jsm.streams.delete(names.stream).then(() => undefined, ignoreMissingStream)),
+    cleanup: () =>
+      withManager(natsUrl, async (jsm) => {
+        for (const stream of [names.stream, deadLetterStream(names.stream)]) await jsm.streams.delete(stream).then(() => undefined, ignoreMissingStream);
+      }),
   };
 }
 

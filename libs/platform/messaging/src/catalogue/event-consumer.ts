@@ -2,6 +2,7 @@ import type { JetStreamClient } from '@nats-io/jetstream';
 import type { Registry } from 'prom-client';
 import type { Logger } from '@platform/telemetry';
 import type { ConsumerOptionsBase } from '../consumer/consumer-options';
+import { PoisonMessage } from '../consumer/failure-policy';
 import { startConsumer, type RunningConsumer } from '../consumer/start-consumer';
 import type { MessagingNames } from '../names/messaging-names';
 import type { WithTransaction } from '../sql/pg-transaction';
@@ -25,7 +26,7 @@ export type CataloguedEvent<S extends Subject, Tx> = {
   [K in S]: { subject: K; event: PayloadOf<K>; messageId: string; tx: Tx };
 }[S];
 
-export interface EventConsumerOptions<S extends Subject, Tx> extends Pick<ConsumerOptionsBase, 'startAt' | 'maxDeliver' | 'retryDelay'> {
+export interface EventConsumerOptions<S extends Subject, Tx> extends Pick<ConsumerOptionsBase, 'startAt' | 'alertAfter' | 'retryDelay'> {
   /** Logical consumer name, stable across releases (`identity-membership-changed`). */
   durable: string;
   subjects: readonly S[];
@@ -36,7 +37,7 @@ export interface EventConsumerOptions<S extends Subject, Tx> extends Pick<Consum
 /**
  * A durable consumer of catalogued subjects, each message handled once in the service's database
  * transaction (see startConsumer) with its payload decoded as its subject's proto message. A message
- * that does not decode can never be handled: it is logged and dropped rather than retried.
+ * that does not decode can never be handled: it is set aside as a dead letter rather than retried.
  */
 export function consumeEvents<Tx extends SqlTx, S extends Subject>(
   source: ServiceEventSource<Tx>,
@@ -53,7 +54,7 @@ export function consumeEvents<Tx extends SqlTx, S extends Subject>(
     logger,
     metrics: source.metrics,
     startAt: options.startAt,
-    maxDeliver: options.maxDeliver,
+    alertAfter: options.alertAfter,
     retryDelay: options.retryDelay,
     handle: async ({ subject: wire, data, messageId, tx }) => {
       const subject = names.logical(wire);
@@ -62,8 +63,7 @@ export function consumeEvents<Tx extends SqlTx, S extends Subject>(
         if (!isCataloguedSubject(subject) || !(options.subjects as readonly string[]).includes(subject)) throw new Error(`unexpected subject ${subject}`);
         event = decodeEvent(subject as S, data);
       } catch (err) {
-        logger.error({ err, subject, messageId, durable: options.durable }, 'dropping an event that does not decode');
-        return;
+        throw new PoisonMessage(`does not decode as ${subject}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
       }
       await options.handle({ subject, event, messageId, tx } as CataloguedEvent<S, Tx>);
     },

@@ -1,7 +1,7 @@
 import type { Registry } from 'prom-client';
 import { counter, gauge } from '@platform/telemetry';
 
-export type MessageOutcome = 'handled' | 'duplicate' | 'retried' | 'terminated';
+export type MessageOutcome = 'handled' | 'duplicate' | 'retried' | 'dead-lettered';
 
 export interface ConsumerMetrics {
   lag(consumer: string, value: number): void;

@@ -15,6 +15,6 @@ describe('validateConsumerOptions', () => {
     expect(() => validateConsumerOptions({ ...base, filterSubjects: [] })).toThrow('no filter subjects');
     expect(() => validateConsumerOptions({ ...base, durable: 'a.b', filterSubjects: ['x.y.z'] })).toThrow('invalid durable');
     expect(() => validateConsumerOptions({ ...base, filterSubjects: ['x.>.z'] })).toThrow('invalid filter');
-    expect(() => validateConsumerOptions({ ...base, filterSubjects: ['x.y.z'], maxDeliver: 0 })).toThrow('maxDeliver');
+    expect(() => validateConsumerOptions({ ...base, filterSubjects: ['x.y.z'], alertAfter: 0 })).toThrow('alertAfter');
   });
 });

@@ -16,8 +16,8 @@ export interface ConsumerOptionsBase {
   /** Wire filters (`MessagingNames.filter(...)`); they must not overlap. */
   filterSubjects: string[];
   logger: Logger;
-  /** A message whose handler failed on this many deliveries is logged and dropped (term). Default 10. */
-  maxDeliver?: number;
+  /** Failures of a message from this many deliveries on are logged as errors (it is still retried). Default 10. */
+  alertAfter?: number;
   /** Delay before a failed message comes back: doubles from baseMs up to maxMs. Default 1 s to 60 s. */
   retryDelay?: Partial<BackoffOptions>;
   /** Time a handler has before the server redelivers the message elsewhere. Default 30 s. */
@@ -48,7 +48,7 @@ export interface StatelessConsumerOptions extends ConsumerOptionsBase {
 }
 
 export function validateConsumerOptions(options: ConsumerOptionsBase): void {
-  const { durable, filterSubjects, maxDeliver = 10 } = options;
+  const { durable, filterSubjects, alertAfter = 10 } = options;
   if (!isValidDurable(durable)) throw new Error(`invalid durable name '${durable}': letters, digits and hyphens`);
   if (filterSubjects.length === 0) throw new Error(`consumer ${durable} has no filter subjects`);
   for (const filter of filterSubjects) {
@@ -59,5 +59,5 @@ export function validateConsumerOptions(options: ConsumerOptionsBase): void {
       if (filtersOverlap(a, b)) throw new Error(`consumer ${durable}: filter subjects '${a}' and '${b}' overlap`);
     }),
   );
-  if (!Number.isInteger(maxDeliver) || maxDeliver < 1) throw new Error(`consumer ${durable}: maxDeliver must be at least 1`);
+  if (!Number.isInteger(alertAfter) || alertAfter < 1) throw new Error(`consumer ${durable}: alertAfter must be at least 1`);
 }

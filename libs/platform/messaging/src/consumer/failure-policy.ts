@@ -8,14 +8,35 @@ export class HandlerFailure extends Error {
   }
 }
 
-export type FailureAction = { kind: 'retry'; delayMs: number } | { kind: 'terminate' };
+/**
+ * A message that can never be handled, however often it is tried: it does not decode, or its
+ * content fails validation. Throw it from a handler to set the message aside as a dead letter.
+ */
+export class PoisonMessage extends Error {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(reason, options);
+    this.name = 'PoisonMessage';
+  }
+}
+
+export type FailureAction = { kind: 'retry'; delayMs: number } | { kind: 'dead-letter'; reason: string };
 
 /**
- * What to do with a message whose processing failed. A handler that failed on the maxDeliver-th
- * delivery gives up on the message. A failure outside the handler (database unreachable, commit
- * failed) says nothing about the message, so it is retried without limit, with backoff.
+ * What to do with a message whose processing failed. A poison message (PoisonMessage, or a platform
+ * VALIDATION_FAILED error from the handler) is set aside at once. Anything else — a database, Redis or
+ * service outage, a bug that a release will fix — says nothing certain about the message, so it is
+ * retried without limit with a capped, growing delay: an outage of any length loses nothing.
  */
-export function failureAction(error: unknown, deliveryCount: number, maxDeliver: number, retry: BackoffOptions): FailureAction {
-  if (error instanceof HandlerFailure && deliveryCount >= maxDeliver) return { kind: 'terminate' };
+export function failureAction(error: unknown, deliveryCount: number, retry: BackoffOptions): FailureAction {
+  const poison = poisonReason(error);
+  if (poison !== undefined) return { kind: 'dead-letter', reason: poison };
   return { kind: 'retry', delayMs: backoffDelay(deliveryCount, retry) };
+}
+
+function poisonReason(error: unknown): string | undefined {
+  const cause = error instanceof HandlerFailure ? error.cause : error;
+  if (cause instanceof PoisonMessage) return cause.message;
+  // A PlatformError (libs/platform/errors) of the handler's own validation, without depending on it.
+  if (cause instanceof Error && (cause as { code?: unknown }).code === 'VALIDATION_FAILED') return `validation failed: ${cause.message}`;
+  return undefined;
 }

@@ -1,6 +1,7 @@
 import { context } from '@opentelemetry/api';
 import type { ConsumerMessages, JetStreamManager, JsMsg } from '@nats-io/jetstream';
 import { backoffDelay, sleep } from '../backoff';
+import { setAside } from '../dead-letters/dead-letter-stream';
 import { consumerNameFor } from '../names/subject-pattern';
 import type { SqlTx } from '../sql/sql-executor';
 import { endSpan, startConsumerSpan } from '../tracing/message-tracing';
@@ -9,19 +10,29 @@ import { validateConsumerOptions, type StatelessConsumerOptions, type Transactio
 import { statelessDelivery, transactionalDelivery, type Delivery } from './deliver-message';
 import { ensureDurableConsumer } from './ensure-consumer';
 import { failureAction, HandlerFailure } from './failure-policy';
-import { toInboundMessage } from './inbound-message';
+import { toInboundMessage, type InboundMessage } from './inbound-message';
 
 export interface RunningConsumer {
   /** Finishes the message in progress; messages fetched ahead are handed back to the server. */
   stop(): Promise<void>;
+  /**
+   * True while deliveries keep failing for reasons outside the message (STALLED_AFTER in a row, none
+   * handled since): readiness reports it, so an outage shows as NOT_SERVING rather than as silence.
+   */
+  stalled(): boolean;
 }
+
+/** Consecutive non-poison failures after which a consumer counts as stalled. */
+export const STALLED_AFTER = 3;
 
 const RESUBSCRIBE = { baseMs: 1000, maxMs: 30_000 };
 
 /**
  * Runs a durable pull consumer: each message is handled (in a transaction with its processed-message
- * row, when withTransaction is given), then acknowledged; a failure is retried later with a growing
- * delay; after maxDeliver failed deliveries of the handler the message is logged and dropped.
+ * row, when withTransaction is given), then acknowledged. A failure is retried later with a growing,
+ * capped delay, without limit (an outage of any length drops nothing; past `alertAfter` deliveries
+ * each failure is logged as an error). A poison message (see failureAction) is set aside on the
+ * consumer's dead-letter subject with its reason, logged and counted, and the consumer goes on.
  * Each filter subject gets its own JetStream consumer (see consumerNameFor). Each delivery runs in a
  * CONSUMER span whose parent is the trace context in the message headers (the producer's).
  */
@@ -29,7 +40,7 @@ export function startConsumer<Tx extends SqlTx>(options: TransactionalConsumerOp
 export function startConsumer(options: StatelessConsumerOptions): Promise<RunningConsumer>;
 export async function startConsumer<Tx extends SqlTx>(options: TransactionalConsumerOptions<Tx> | StatelessConsumerOptions): Promise<RunningConsumer> {
   validateConsumerOptions(options);
-  const { js, stream, durable, filterSubjects, maxDeliver = 10, ackWaitMs = 30_000, prefetch = 10, startAt = 'all' } = options;
+  const { js, stream, durable, filterSubjects, alertAfter = 10, ackWaitMs = 30_000, prefetch = 10, startAt = 'all' } = options;
   const retry = { baseMs: 1000, maxMs: 60_000, ...options.retryDelay };
   const log = options.logger.child({ component: 'consumer', stream, durable });
   const metrics = consumerMetrics(options.metrics, stream);
@@ -45,6 +56,7 @@ export async function startConsumer<Tx extends SqlTx>(options: TransactionalCons
     names.push(name);
   }
 
+  let failingInARow = 0;
   const stopping = new AbortController();
   const active = new Set<ConsumerMessages>();
 
@@ -58,27 +70,48 @@ export async function startConsumer<Tx extends SqlTx>(options: TransactionalCons
     await context.with(ctx, async () => {
       try {
         const outcome = await deliver(message);
+        failingInARow = 0;
         metrics.message(name, outcome);
         m.ack();
         span.setAttribute('messaging.outcome', outcome);
         endSpan(span);
       } catch (err) {
-        const action = failureAction(err, message.deliveryCount, maxDeliver, retry);
+        const action = failureAction(err, message.deliveryCount, retry);
         const cause = err instanceof HandlerFailure ? err.cause : err;
         const logContext = { err: cause, subject: message.subject, messageId: message.messageId, deliveryCount: message.deliveryCount };
-        if (action.kind === 'terminate') {
-          log.error(logContext, `message handler failed ${message.deliveryCount} times; dropping the message`);
-          m.term();
-          metrics.message(name, 'terminated');
-        } else {
-          log.warn({ ...logContext, retryInMs: action.delayMs }, 'message processing failed; will retry');
-          m.nak(action.delayMs);
-          metrics.message(name, 'retried');
-        }
-        span.setAttribute('messaging.outcome', action.kind === 'terminate' ? 'terminated' : 'retried');
+        const outcome =
+          action.kind === 'dead-letter' ? await deadLetter(name, m, message, action.reason, logContext) : retryLater(name, m, action.delayMs, logContext);
+        span.setAttribute('messaging.outcome', outcome);
         endSpan(span, cause);
       }
     });
+  };
+
+  const retryLater = (name: string, m: JsMsg, delayMs: number, logContext: LogContext): 'retried' => {
+    failingInARow++;
+    if (logContext.deliveryCount >= alertAfter) {
+      log.error({ ...logContext, retryInMs: delayMs }, `message still failing after ${logContext.deliveryCount} deliveries; will retry`);
+    } else {
+      log.warn({ ...logContext, retryInMs: delayMs }, 'message processing failed; will retry');
+    }
+    m.nak(delayMs);
+    metrics.message(name, 'retried');
+    return 'retried';
+  };
+
+  const deadLetter = async (name: string, m: JsMsg, message: InboundMessage, reason: string, logContext: LogContext): Promise<'dead-lettered' | 'retried'> => {
+    try {
+      await setAside(js, jsm, stream, durable, message, reason);
+    } catch (err) {
+      log.warn({ ...logContext, err, reason }, 'could not store a poison message as a dead letter; will retry');
+      return retryLater(name, m, backoffDelay(message.deliveryCount, retry), logContext);
+    }
+    failingInARow = 0;
+    // `alert: dead-letter` is what alerting keys on (docs/operations.md, "Dead letters").
+    log.error({ ...logContext, reason, alert: 'dead-letter' }, 'message set aside as a dead letter');
+    m.term();
+    metrics.message(name, 'dead-lettered');
+    return 'dead-lettered';
   };
 
   // Resubscribes whenever consumption ends other than by stop(): a deleted consumer, a lost stream…
@@ -117,7 +150,14 @@ export async function startConsumer<Tx extends SqlTx>(options: TransactionalCons
     await Promise.all([...active].map((messages) => messages.close()));
     await Promise.all(loops);
   };
-  return { stop: () => (stopped ??= stop()) };
+  return { stop: () => (stopped ??= stop()), stalled: () => failingInARow >= STALLED_AFTER };
+}
+
+interface LogContext {
+  err: unknown;
+  subject: string;
+  messageId: string;
+  deliveryCount: number;
 }
 
 async function refreshLag(jsm: JetStreamManager, stream: string, names: string[], set: (name: string, value: number) => void) {

@@ -5,6 +5,7 @@ import type { Logger } from '@platform/telemetry';
 import { backoffDelay, sleep } from '../backoff';
 import { outboxChannel, outboxTable } from '../sql/identifiers';
 import { listenForNotifications } from './pg-listener';
+import { moveToOutboxDeadLetters } from './outbox-dead-letters';
 import { relayBatch, type RelayBatchResult } from './relay-batch';
 import { relayMetrics } from './relay-metrics';
 import { RetryQuarantine } from './retry-quarantine';
@@ -26,6 +27,8 @@ export interface OutboxRelayOptions {
   metrics?: Registry;
   /** How often the backlog gauge is refreshed. Default 5 s. */
   metricsIntervalMs?: number;
+  /** Failed publications of one row (while JetStream answers) after which it moves to `outbox_dead_letter`. Default 10. */
+  deadLetterAfter?: number;
 }
 
 export interface OutboxRelay {
@@ -44,7 +47,7 @@ const FAILURE_BACKOFF = { baseMs: 200, maxMs: 10_000 };
  * Database and NATS outages are logged and retried with backoff; the relay never throws.
  */
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
-  const { connectionString, schema, js, logger, pollIntervalMs = 200, batchSize = 100, publishTimeoutMs = 5000 } = options;
+  const { connectionString, schema, js, logger, pollIntervalMs = 200, batchSize = 100, publishTimeoutMs = 5000, deadLetterAfter = 10 } = options;
   const log = logger.child({ component: 'outbox-relay', schema });
   const metrics = relayMetrics(options.metrics, schema);
   const pool = new Pool({ connectionString, max: 2, keepAlive: true, application_name: `outbox-relay ${schema}` });
@@ -66,16 +69,39 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return rows[0]?.n ?? 0;
   };
 
-  const record = (result: RelayBatchResult) => {
+  /**
+   * Books a pass; answers whether its failures were the rows' own. When some rows went through, or
+   * none did but JetStream answers, the failed rows are at fault (a subject no stream takes, a payload
+   * over the limit…): they are held back, and after deadLetterAfter holds moved to the dead letters,
+   * so they never stop the rows behind them. Otherwise JetStream is down and the loop backs off.
+   */
+  const record = async (result: RelayBatchResult): Promise<boolean> => {
     result.published.forEach((id) => quarantine.release(id));
     metrics.published(result.published.length);
     if (result.duplicates > 0) log.info({ duplicates: result.duplicates }, 'JetStream dropped already-published events');
-    if (result.failed.length === 0) return;
+    if (result.failed.length === 0) return false;
     metrics.failed(result.failed.length);
-    // A row that failed while others went through is held back; when all failed, the loop backs off.
-    if (result.published.length > 0) result.failed.forEach((f) => quarantine.hold(f.id));
     const [first] = result.failed;
     log.warn({ err: first?.error, subject: first?.subject, failed: result.failed.length }, 'outbox events not published; will retry');
+    const rowsAtFault = result.published.length > 0 || (await jetStreamAnswers(js));
+    if (!rowsAtFault) return false;
+    result.failed.forEach((f) => quarantine.hold(f.id));
+    const dead = result.failed.filter((f) => quarantine.attempts(f.id) >= deadLetterAfter);
+    if (dead.length > 0) {
+      const moved = await moveToOutboxDeadLetters(
+        pool,
+        schema,
+        dead.map((f) => ({ id: f.id, attempts: quarantine.attempts(f.id), error: errorText(f.error) })),
+      );
+      dead.forEach((f) => quarantine.release(f.id));
+      metrics.deadLettered(moved);
+      // `alert: outbox-dead-letter` is what alerting keys on (docs/operations.md, "Dead letters").
+      log.error(
+        { alert: 'outbox-dead-letter', ids: dead.map((f) => f.id), subjects: [...new Set(dead.map((f) => f.subject))], err: dead[0]?.error },
+        `outbox events set aside after ${deadLetterAfter} failed publications`,
+      );
+    }
+    return true;
   };
 
   const loop = async () => {
@@ -84,8 +110,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       let more = false;
       try {
         const result = await relayBatch({ pool, js, schema, batchSize, publishTimeoutMs, skip: quarantine.held() });
-        record(result);
-        const allFailed = result.failed.length > 0 && result.published.length === 0;
+        const rowsAtFault = await record(result);
+        const allFailed = result.failed.length > 0 && result.published.length === 0 && !rowsAtFault;
         if (!allFailed && failures > 0) log.info({ failures }, 'outbox relay recovered');
         failures = allFailed ? failures + 1 : 0;
         more = result.selected === batchSize;
@@ -119,3 +145,15 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     stop: () => (stopped ??= stop()),
   };
 }
+
+/** Whether JetStream answers an API request now (so a failed publication was the message's fault). */
+async function jetStreamAnswers(js: JetStreamClient): Promise<boolean> {
+  try {
+    await (await js.jetstreamManager()).getAccountInfo();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));

@@ -21,6 +21,11 @@ export class RetryQuarantine {
     this.entries.set(id, { attempts, until: this.now() + backoffDelay(attempts, this.delay) });
   }
 
+  /** How often the row was held so far (0 when never). */
+  attempts(id: string): number {
+    return this.entries.get(id)?.attempts ?? 0;
+  }
+
   release(id: string): void {
     this.entries.delete(id);
   }

@@ -13,6 +13,10 @@ export function outboxTable(schema: string): string {
   return `${quoteIdent(schema)}.outbox_event`;
 }
 
+export function outboxDeadLetterTable(schema: string): string {
+  return `${quoteIdent(schema)}.outbox_dead_letter`;
+}
+
 export function processedTable(schema: string): string {
   return `${quoteIdent(schema)}.processed_message`;
 }

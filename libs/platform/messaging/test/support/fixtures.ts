@@ -3,6 +3,7 @@ import { Pool } from 'pg';
 import { createLogger } from '@platform/telemetry';
 import {
   connectNats,
+  deadLetterStream,
   ensureStream,
   jetstream,
   jetstreamManager,
@@ -42,6 +43,7 @@ export async function natsFixture(options: { duplicateWindowMs?: number } = {}):
     names,
     async close() {
       await jsm.streams.delete(names.stream).catch(() => undefined);
+      await jsm.streams.delete(deadLetterStream(names.stream)).catch(() => undefined);
       await nc.close();
     },
   };

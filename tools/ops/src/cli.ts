@@ -1,0 +1,64 @@
+// The operator CLI: `npm run ops -- <command>` (see USAGE in cli-args.ts and docs/operations.md).
+import { Pool } from 'pg';
+import { connectNats, jetstream, jetstreamManager, MessagingNames, replayOutboxDeadLetters } from '@platform/messaging';
+import { createLogger } from '@platform/telemetry';
+import { parseCommand, USAGE, type Command } from './cli-args';
+import { discardConsumerDeadLetters, listConsumerDeadLetters, listOutboxDeadLetters, replayConsumerDeadLetters, type Messaging } from './dead-letter-commands';
+
+const env = (name: string, fallback: string): string => process.env[name] || fallback;
+// Connection chatter would mix with the answers on stdout: only problems are logged (LOG_LEVEL overrides).
+process.env['LOG_LEVEL'] ??= 'warn';
+
+async function withMessaging(work: (m: Messaging) => Promise<string[]>): Promise<string[]> {
+  const nc = await connectNats({ url: env('NATS_URL', 'nats://127.0.0.1:4222'), name: 'platform-ops', logger: createLogger('ops') });
+  try {
+    return await work({ js: jetstream(nc), jsm: await jetstreamManager(nc), stream: MessagingNames.fromEnv().stream });
+  } finally {
+    await nc.close();
+  }
+}
+
+async function withDatabase(work: (pool: Pool) => Promise<string[]>): Promise<string[]> {
+  const pool = new Pool({ connectionString: env('DATABASE_URL', 'postgresql://postgres@127.0.0.1:5432/postgres'), max: 1 });
+  try {
+    return await work(pool);
+  } finally {
+    await pool.end();
+  }
+}
+
+async function run(command: Command): Promise<string[]> {
+  switch (command.kind) {
+    case 'help':
+      return [USAGE];
+    case 'dead-letters list':
+      return withMessaging((m) => listConsumerDeadLetters(m, command.consumer));
+    case 'dead-letters replay':
+      return withMessaging((m) => replayConsumerDeadLetters(m, command.sequences, command.consumer));
+    case 'dead-letters discard':
+      return withMessaging((m) => discardConsumerDeadLetters(m, command.sequences));
+    case 'outbox list':
+      return withDatabase((pool) => listOutboxDeadLetters(pool, command.schema));
+    case 'outbox replay':
+      return withDatabase(async (pool) => [`${await replayOutboxDeadLetters(pool, command.schema, command.ids)} row(s) back in ${command.schema}'s outbox`]);
+  }
+}
+
+async function main(): Promise<number> {
+  let command: Command;
+  try {
+    command = parseCommand(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    return 2;
+  }
+  try {
+    for (const line of await run(command)) process.stdout.write(`${line}\n`);
+    return 0;
+  } catch (err) {
+    process.stderr.write(`failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}
+
+void main().then((code) => process.exit(code));
