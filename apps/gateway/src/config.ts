@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commonEnv, readEnv, registeredPort } from '@platform/config';
 import { parseCorsOrigins } from './http/security-headers';
+import { readLimitSettings, type LimitName, type LimitSetting } from './limits/limit-settings';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -49,6 +50,8 @@ export interface GatewayConfig {
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
   trustProxy: string;
+  /** Abuse limits per client IP and global (limits/limit-settings.ts); undefined when lifted. */
+  limits: Record<LimitName, LimitSetting> | undefined;
   /** CORS origins and HSTS (http/security-headers.ts). */
   browser: { corsOrigins: string[]; hstsMaxAgeSeconds: number };
   loginMaxFailedAttempts: number;
@@ -84,6 +87,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     bodyLimitBytes: e.GATEWAY_BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.GATEWAY_SHUTDOWN_TIMEOUT_MS,
     trustProxy: e.GATEWAY_TRUST_PROXY,
+    limits: readLimitSettings(env),
     browser: { corsOrigins: parseCorsOrigins(e.GATEWAY_CORS_ORIGINS), hstsMaxAgeSeconds: e.GATEWAY_HSTS_MAX_AGE_SECONDS },
     loginMaxFailedAttempts: e.LOGIN_MAX_FAILED_ATTEMPTS,
     loginLockoutSeconds: e.LOGIN_LOCKOUT_SECONDS,

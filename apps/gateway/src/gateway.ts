@@ -17,6 +17,7 @@ import { startPasswordChangedConsumer } from './events/password-changed-consumer
 import { startSessionRevokedConsumer } from './events/session-revoked-consumer';
 import { GrpcClients } from './grpc/grpc-clients';
 import { createHttpApp } from './http/http-app';
+import { AbuseLimits } from './limits/abuse-limits';
 import { LoginGuard } from './lockout/login-guard';
 import { LoginLockout } from './lockout/login-lockout';
 import { GatewayMetrics } from './observability/gateway-metrics';
@@ -81,6 +82,9 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
     authenticator: new RequestAuthenticator(new TokenSigner({ secret: config.jwtSecret, issuer: config.jwtIssuer }), denylist),
     grpc,
     loginGuard: new LoginGuard(lockout, bus, metrics, config.loginMaxFailedAttempts),
+    limits:
+      config.limits &&
+      new AbuseLimits(redis, config.redisKeyPrefix, config.limits, { refused: (limit, scope) => metrics.limitRefusals.inc({ limit, scope }) }, logger),
     bodyLimitBytes: config.bodyLimitBytes,
     logger,
     metrics,

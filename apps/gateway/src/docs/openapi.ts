@@ -1,3 +1,4 @@
+import { AbuseLimits } from '../limits/abuse-limits';
 import { ErrorCode } from '@platform/errors';
 import { isUuidField, maxLengthOf } from '../protos/field-rules';
 import type { FieldSchema, MessageSchema, ScalarKind } from '../protos/message-schema';
@@ -56,6 +57,8 @@ function operation(route: Route, components: SchemaComponents): Json {
     access.authority ? `**Authority** \`${access.authority}\`.` : '',
     route.orgParam && access.auth !== 'public' ? `Scoped to the organisation in \`{${route.orgParam}}\`.` : '',
     access.loginLockout ? 'Subject to the login lockout: after too many failed attempts the account is locked (423).' : '',
+    access.loginLockout ? 'Failed attempts also count against the client address: past its budget the answer is 429.' : '',
+    AbuseLimits.limitOf(route) ? `Subject to the \`${AbuseLimits.limitOf(route)}\` abuse limit per client address and overall (429).` : '',
   ]
     .filter((s) => s !== '')
     .join('\n\n');
@@ -230,6 +233,7 @@ function responses(route: Route, components: SchemaComponents): Json {
     out['403'] = { $ref: '#/components/responses/Forbidden' };
     out['423'] = { $ref: '#/components/responses/Locked' };
   }
+  if (route.access.loginLockout || AbuseLimits.limitOf(route)) out['429'] = { $ref: '#/components/responses/TooManyRequests' };
   out['500'] = { $ref: '#/components/responses/InternalError' };
   out['503'] = { $ref: '#/components/responses/Unavailable' };
   return out;
@@ -369,6 +373,7 @@ function problemResponses(): Record<string, Json> {
     PayloadTooLarge: problem('The request body is larger than the limit (1 MB by default)', GatewayErrorCode.PAYLOAD_TOO_LARGE),
     UnsupportedMediaType: problem('The request body is not application/json', GatewayErrorCode.UNSUPPORTED_MEDIA_TYPE),
     Locked: problem('The account is locked after too many failed sign-in attempts (see Retry-After)', GatewayErrorCode.ACCOUNT_LOCKED),
+    TooManyRequests: problem('Too many requests of this kind from this address, or in all (an abuse limit; see Retry-After)', ErrorCode.RATE_LIMITED),
     InternalError: problem('Unexpected error; quote the request id', ErrorCode.INTERNAL),
     Unavailable: problem('The service behind this operation is not available', ErrorCode.UNAVAILABLE),
   };

@@ -1,12 +1,15 @@
+import { status } from '@grpc/grpc-js';
 import { PlatformError } from '@platform/errors';
 import type { Request, RequestHandler, Response } from 'express';
 import type { RequestAuthenticator } from '../auth/auth-middleware';
 import type { ForwardedContext, GrpcClients } from '../grpc/grpc-clients';
+import { AbuseLimits } from '../limits/abuse-limits';
 import type { LoginGuard } from '../lockout/login-guard';
 import type { Route, RouteTable } from '../routing/route-table';
 import { transcodeReply, transcodeRequest } from '../transcoding/transcoder';
 import { readJsonBody } from './body-reader';
 import { forwardDownload } from './download-handler';
+import { isServiceError } from './grpc-to-http';
 import { GatewayErrorCode, ProblemError } from './problem';
 import { localsOf } from './request-context';
 import { forwardUpload } from './upload-handler';
@@ -19,6 +22,8 @@ export interface ApiHandlerDeps {
   authenticator: RequestAuthenticator;
   grpc: GrpcClients;
   loginGuard: LoginGuard;
+  /** Per-IP and global limits (docs/operations.md); none when lifted (GATEWAY_ABUSE_LIMITS=off). */
+  limits?: AbuseLimits;
   bodyLimitBytes: number;
   /** Deadline of a streamed upload or download (default one hour). */
   transferTimeoutMs?: number;
@@ -47,6 +52,8 @@ export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
     const locals = localsOf(res);
     locals.routeLabel = `${route.httpMethod} ${route.template.source}`;
     res.locals['route'] = route;
+    const limit = deps.limits && AbuseLimits.limitOf(route);
+    if (limit) await deps.limits?.admit(limit, req.ip);
 
     const auth = await deps.authenticator.authenticate(route, req.get('authorization'), params);
     const context: ForwardedContext = {
@@ -68,15 +75,34 @@ export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
       return;
     }
     const call = () => deps.grpc.call(route.service.address, route.rpc.definition, request, context);
-    const reply = route.access.loginLockout
-      ? await deps.loginGuard.attempt(
-          typeof request['email'] === 'string' ? request['email'] : undefined,
-          { route: locals.routeLabel, requestId: locals.requestId, ipAddress: req.ip, userAgent: req.get('user-agent'), logger: locals.logger },
-          call,
-        )
-      : await call();
+    const reply = route.access.loginLockout ? await signIn(deps, req, locals, request, call) : await call();
     respond(route, req, res, reply);
   };
+}
+
+/**
+ * A sign-in: refused (429) while the client's address is over its failed-sign-in budget, so such
+ * attempts never count against the account's lockout; otherwise under the lockout, and a failure
+ * (401) is booked against the address too.
+ */
+async function signIn(
+  deps: ApiHandlerDeps,
+  req: Request,
+  locals: ReturnType<typeof localsOf>,
+  request: Record<string, unknown>,
+  call: () => Promise<object>,
+): Promise<object> {
+  await deps.limits?.checkLoginFailures(req.ip);
+  try {
+    return await deps.loginGuard.attempt(
+      typeof request['email'] === 'string' ? request['email'] : undefined,
+      { route: locals.routeLabel ?? '', requestId: locals.requestId, ipAddress: req.ip, userAgent: req.get('user-agent'), logger: locals.logger },
+      call,
+    );
+  } catch (err) {
+    if (isServiceError(err) && err.code === status.UNAUTHENTICATED) await deps.limits?.recordLoginFailure(req.ip);
+    throw err;
+  }
 }
 
 function respond(route: Route, req: Request, res: Response, reply: object): void {

@@ -9,6 +9,7 @@ export class GatewayMetrics {
   readonly duration: Histogram<string>;
   readonly lockouts: Counter<string>;
   readonly loginAttempts: Counter<string>;
+  readonly limitRefusals: Counter<string>;
 
   constructor(registry: Registry = createMetricsRegistry('gateway')) {
     this.registry = registry;
@@ -22,6 +23,12 @@ export class GatewayMetrics {
       'gateway_login_attempts_total',
       'Sign-in attempts by outcome: success, failure (401), neutral (other errors), locked, busy',
       ['outcome'],
+    );
+    this.limitRefusals = counter(
+      registry,
+      'gateway_abuse_limit_refusals_total',
+      'Requests refused with 429 by an abuse limit, by limit and scope (ip, global)',
+      ['limit', 'scope'],
     );
   }
 

@@ -31,6 +31,8 @@ export interface PlatformStack {
   mailUrl?: string;
   /** The mail catcher's SMTP port (the platform's SMTP server), when notifications run. */
   smtpPort?: number;
+  /** Each started service's own schema (by app name), for a test that must change what no route can (an expiry). */
+  schemas: Record<string, { schema: string; connectionString: string }>;
   /** The stack's own JetStream stream and subject prefix, to read the events it publishes. */
   names: MessagingNames;
   streamName: string;
@@ -56,6 +58,18 @@ interface StackSpecifics {
   env?(stack: { options: PlatformStackOptions; port(app: string, kind: PortKind): number; redisPrefix: string }): NodeJS.ProcessEnv;
 }
 
+/**
+ * Organisations' SMTP settings may point at the stack's mail catcher, as `npm start` allows it, and
+ * at nothing else local (the outbound-destination guard); none when the stack runs no catcher.
+ */
+function catcherAllowance(port: (app: string, kind: PortKind) => number): NodeJS.ProcessEnv {
+  try {
+    return { OUTBOUND_ALLOWED_DESTINATIONS: `127.0.0.1:${port('mail-catcher', 'smtp')}` };
+  } catch {
+    return {};
+  }
+}
+
 const SPECIFICS: Record<string, StackSpecifics> = {
   identity: {
     env: ({ options }) => ({
@@ -64,11 +78,15 @@ const SPECIFICS: Record<string, StackSpecifics> = {
       PLATFORM_ADMIN_PASSWORD: STACK_ADMIN.password,
     }),
   },
+  // Its Redis keys (join-request rate limits) are the stack's own too: one run never limits another.
+  organisation: { env: ({ port, redisPrefix }) => ({ ...catcherAllowance(port), REDIS_KEY_PREFIX: `${redisPrefix}organisation:` }) },
   notifications: {
     needs: ['mail-catcher'],
-    env: ({ port }) => ({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port('mail-catcher', 'smtp')), EMAIL_POLL_MS: '100' }),
+    env: ({ port }) => ({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port('mail-catcher', 'smtp')), EMAIL_POLL_MS: '100', ...catcherAllowance(port) }),
   },
-  gateway: { env: ({ redisPrefix }) => ({ REDIS_KEY_PREFIX: redisPrefix }) },
+  // Every suite calls from 127.0.0.1, far beyond what one person does: the abuse limits are lifted
+  // unless a suite turns them on (`env: { GATEWAY_ABUSE_LIMITS: 'on' }`, as the limits e2e does).
+  gateway: { env: ({ redisPrefix }) => ({ REDIS_KEY_PREFIX: redisPrefix, GATEWAY_ABUSE_LIMITS: 'off' }) },
 };
 
 export interface StackPlan {
@@ -131,6 +149,7 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
   const messaging = createTestMessaging(`stack${label}`);
   const redis = createTestRedis(`stack:${label}`);
   const schemas: TestSchema[] = [];
+  const schemasByApp: PlatformStack['schemas'] = {};
   const processes: AppProcess[] = [];
   const organisations = plan.standIns.includes('organisation') ? await startStandInOrganisation() : undefined;
   const stop = async () => {
@@ -162,6 +181,7 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
     for (const app of plan.apps) {
       const schema = app.schema ? await createTestSchema(`stack_${app.name}_${label}`) : undefined;
       if (schema) schemas.push(schema);
+      if (schema) schemasByApp[app.name] = { schema: schema.schema, connectionString: schema.connectionString };
       const callees = Object.fromEntries(calleesOf(app).map((name) => [name, grpcUrls[name] ?? UNREACHABLE_GRPC_URL]));
       const env: NodeJS.ProcessEnv = {
         ...appTestEnv(app, { ports: ports[app.name], schema, messaging, callees }),
@@ -180,6 +200,7 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
       organisations,
       mailUrl: withMail ? `http://127.0.0.1:${port('mail-catcher', 'http')}` : undefined,
       smtpPort: withMail ? port('mail-catcher', 'smtp') : undefined,
+      schemas: schemasByApp,
       names: messaging.names,
       streamName: messaging.names.stream,
       subjectPrefix: messaging.names.subjectPrefix,
