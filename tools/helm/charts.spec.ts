@@ -17,7 +17,8 @@ import {
   type Manifest,
   type ValidationResult,
 } from './support/helm';
-import { deployableApps, grpcCallers } from './support/apps';
+import { grpcServices } from '@platform/registry';
+import { deployableApps, grpcCallees, grpcCallers } from './support/apps';
 
 const sets = renderSets();
 const rendered = new Map<string, string>();
@@ -247,6 +248,59 @@ describe('notifications', () => {
   });
 });
 
+describe('egress (issue 17)', () => {
+  const egressOf = (app: string, set = `release-${app}`) => find(manifestsOf(set), 'NetworkPolicy', `${app}-egress`)['spec'];
+  const dns = {
+    to: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } }, podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } } }],
+    ports: [
+      { port: 53, protocol: 'UDP' },
+      { port: 53, protocol: 'TCP' },
+    ],
+  };
+  const infra = [
+    ['postgresql', 5432],
+    ['redis', 6379],
+    ['nats', 4222],
+  ].map(([name, port]) => ({ to: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': name } } }], ports: [{ port, protocol: 'TCP' }] }));
+  const callees = (names: string[]) => ({
+    to: [
+      {
+        podSelector: {
+          matchLabels: { 'app.kubernetes.io/part-of': 'association-platform' },
+          matchExpressions: [{ key: 'app.kubernetes.io/name', operator: 'In', values: names }],
+        },
+      },
+    ],
+    ports: [{ port: 'grpc', protocol: 'TCP' }],
+  });
+
+  it('lets identity reach DNS, PostgreSQL, Redis, NATS and the services it calls, and nothing else', () => {
+    const policy = egressOf('identity');
+    expect(policy.policyTypes).toEqual(['Egress']);
+    expect(policy.egress).toEqual([dns, ...infra, callees(grpcCallees('identity'))]);
+  });
+
+  it('lets the gateway reach every service and no internet', () => {
+    expect(egressOf('gateway').egress).toEqual([dns, ...infra, callees(grpcCallees('gateway'))]);
+  });
+
+  it('lets notifications reach the public internet on the SMTP ports and 443, never the private, loopback or metadata ranges', () => {
+    const internet = egressOf('notifications').egress.at(-1);
+    expect(internet.ports).toEqual([25, 465, 587, 2525, 443].map((port) => ({ port, protocol: 'TCP' })));
+    expect(internet.to[0].ipBlock.cidr).toBe('0.0.0.0/0');
+    expect(internet.to[0].ipBlock.except).toEqual(
+      expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '127.0.0.0/8', '169.254.0.0/16', '100.64.0.0/10']),
+    );
+    expect(internet.to[1].ipBlock).toEqual({ cidr: '::/0', except: expect.arrayContaining(['::1/128', 'fc00::/7', 'fe80::/10']) });
+  });
+
+  it('renders the same egress in the umbrella chart as in a release of its own', () => {
+    const normalise = (spec: Manifest) =>
+      JSON.parse(JSON.stringify(spec).replaceAll('"app.kubernetes.io/instance":"platform"', '"app.kubernetes.io/instance":"notifications"'));
+    expect(normalise(egressOf('notifications', 'platform-defaults'))).toEqual(egressOf('notifications'));
+  });
+});
+
 describe('the demo installation of docs/operations.md', () => {
   // The values file the guide writes (section 3), with its generated values replaced.
   const demoValues = () => {
@@ -297,6 +351,16 @@ describe('the demo installation of docs/operations.md', () => {
 });
 
 describe('the umbrella chart', () => {
+  it('gives every gRPC service a headless Service that its callers address (round robin over the pods)', () => {
+    const manifests = manifestsOf('platform-defaults');
+    const config = find(manifests, 'ConfigMap', 'platform-config')['data'] as Record<string, string>;
+    for (const service of grpcServices()) {
+      const headless = find(manifests, 'Service', `${service.name}-grpc`);
+      expect(headless['spec']).toMatchObject({ clusterIP: 'None', ports: [{ name: 'grpc', port: service.ports.grpc?.port, targetPort: 'grpc' }] });
+      expect(config[`${service.name.toUpperCase()}_GRPC_URL`]).toBe(`dns:///${service.name}-grpc:${service.ports.grpc?.port}`);
+    }
+  });
+
   it('installs every app but the legacy site by default, with the shared ConfigMap and no bundled infrastructure', () => {
     const manifests = manifestsOf('platform-defaults');
     expect(
@@ -308,7 +372,7 @@ describe('the umbrella chart', () => {
     expect(manifests.filter((m) => m['kind'] === 'StatefulSet')).toEqual([]);
     expect(find(manifests, 'ConfigMap', 'platform-config')['data']).toMatchObject({
       NATS_URL: 'nats://platform-nats:4222',
-      IDENTITY_GRPC_URL: 'identity:50051',
+      IDENTITY_GRPC_URL: 'dns:///identity-grpc:50051',
     });
     expect(manifests.filter((m) => m['kind'] === 'Secret')).toEqual([]);
   });
@@ -319,7 +383,7 @@ describe('the umbrella chart', () => {
     const changed = after.filter((m, i) => JSON.stringify(m) !== JSON.stringify(before[i])).map((m) => `${m['kind']}/${m['metadata'].name}`);
     expect(after).toHaveLength(before.length);
     expect(changed.length).toBeGreaterThan(0);
-    expect(changed.every((name) => name.endsWith('/identity'))).toBe(true);
+    expect(changed.every((name) => name.endsWith('/identity') || ['NetworkPolicy/identity-egress', 'Service/identity-grpc'].includes(name))).toBe(true);
     expect(container(find(after, 'Deployment', 'identity')).image).toBe('identity:1.4.3');
   });
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { deployableApps, grpcCallers } from './support/apps';
+import { deployableApps, grpcCallees, grpcCallers } from './support/apps';
 import { deployValuesApps, workspace } from './support/helm';
 
 const readYaml = (file: string) => parse(readFileSync(path.join(workspace, file), 'utf8'));
@@ -29,6 +29,20 @@ describe('the NetworkPolicy callers', () => {
   it.each(grpcServices)("lets exactly the apps that call %s reach it (the registry's `calls`, and the gateway)", (service) => {
     const allowed = [...(values(service).networkPolicy?.allowedCallers ?? [])].sort();
     expect({ service, allowedCallers: allowed }).toEqual({ service, allowedCallers: grpcCallers(service) });
+  });
+
+  it.each(deployValuesApps())("lets %s reach exactly the services it calls (the registry's `calls`; the gateway calls every service)", (app) => {
+    const callees = [...(values(app).networkPolicy?.allowedCallees ?? [])].sort();
+    expect({ app, allowedCallees: callees }).toEqual({ app, allowedCallees: grpcCallees(app) });
+  });
+
+  it.each(deployValuesApps())('opens the internet only to the apps that send mail, push or store objects, on their ports (%s)', (app) => {
+    const expected: Record<string, number[]> = {
+      notifications: [25, 465, 587, 2525, 443],
+      organisation: [25, 465, 587, 2525],
+      documents: [443],
+    };
+    expect({ app, ports: values(app).networkPolicy?.publicEgressPorts ?? [] }).toEqual({ app, ports: expected[app] ?? [] });
   });
 
   it.each(deployValuesApps())('lets only apps that exist reach %s', (app) => {

@@ -26,6 +26,8 @@ describe('values.schema.json', () => {
     ['an unknown component', identityRelease, 'component=worker'],
     ['an image digest that is not sha256', identityRelease, 'image.digest=latest'],
     ['a caller that is not a DNS label', identityRelease, 'networkPolicy.allowedCallers[0]=Gateway_App'],
+    ['a public egress port out of range', identityRelease, 'networkPolicy.publicEgressPorts[0]=70000'],
+    ['an egress peer that is not a NetworkPolicy peer', identityRelease, 'networkPolicy.extraEgress[0].to[0].pod=x'],
     ['an environment value that is not a string', identityRelease, 'env.BCRYPT_COST=12'],
   ])('rejects %s', (_label, args, set) => {
     expect(helm([...args, '--set', set]).status).not.toBe(0);

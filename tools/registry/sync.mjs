@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes everything the service registry decides outside the apps' own folders:
-//   deploy/values/<app>.yaml    app name, ports, schema variable, NetworkPolicy callers (the rest is
-//                               the release's own tuning and is kept, comments included)
+//   deploy/values/<app>.yaml    app name, ports, schema variable, NetworkPolicy callers and callees
+//                               (the rest is the release's own tuning and is kept, comments included)
 //   charts/platform/values.yaml the app blocks (each = its deploy values + `enabled`) and the
 //                               `<SVC>_GRPC_URL` addresses of the shared ConfigMap
 //   charts/platform/Chart.yaml  one aliased platform-service dependency per deployable app
@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, parseDocument } from 'yaml';
-import { callersOf, deployable, grpcServices, grpcUrlEnv, readRegistry, workspace } from './registry.mjs';
+import { calleesOf, callersOf, deployable, grpcServices, grpcUrlEnv, readRegistry, workspace } from './registry.mjs';
 import { umbrellaSchemaText } from '../helm/umbrella-schema.mjs';
 
 const APPS_MARKER = '# ---- Apps (written by tools/registry/sync.mjs: each block is deploy/values/<app>.yaml plus `enabled`) ----';
@@ -72,6 +72,8 @@ function valuesText(apps, app, current) {
   }
   const callers = app.kind === 'service' ? callersOf(apps, app.name) : (doc.getIn(['networkPolicy', 'allowedCallers'])?.toJSON?.() ?? []);
   doc.setIn(['networkPolicy', 'allowedCallers'], flow(doc, callers));
+  // Egress to the services it calls (the registry's `calls`; the gateway calls every service).
+  doc.setIn(['networkPolicy', 'allowedCallees'], flow(doc, [...calleesOf(apps, app)].sort()));
   return doc.toString(YAML_STYLE);
 }
 
@@ -81,9 +83,15 @@ function umbrellaValuesText(apps, current, valuesOf) {
   const doc = parseDocument(head);
   const data = doc.getIn(['config', 'data']);
   for (const item of [...data.items]) if (/_GRPC_URL$/.test(String(item.key))) data.delete(item.key);
-  for (const service of grpcServices(apps)) data.items.push(doc.createPair(grpcUrlEnv(service.name), `${service.name}:${service.ports.grpc.port}`));
+  for (const service of grpcServices(apps)) {
+    data.items.push(doc.createPair(grpcUrlEnv(service.name), `dns:///${service.name}-grpc:${service.ports.grpc.port}`));
+  }
   const first = data.items.find((item) => /_GRPC_URL$/.test(String(item.key)));
-  if (first) first.key.commentBefore = " Service addresses (the service registry): each app's Service is named after the app.";
+  if (first) {
+    first.key.commentBefore =
+      " Service addresses (the service registry): each gRPC app's headless Service `<app>-grpc` names its\n" +
+      ' ready pods, and clients spread their calls over all of them (round robin).';
+  }
   const previous = parseDocument(current).toJSON() ?? {};
   const blocks = deployable(apps).map((app) => {
     const enabled = previous[app.name]?.enabled ?? true;

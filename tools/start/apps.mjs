@@ -22,6 +22,22 @@ export function localServiceUrls(workspace, env) {
   );
 }
 
+/**
+ * OUTBOUND_ALLOWED_DESTINATIONS for one machine: the mail catcher's SMTP port and the legacy site's
+ * HTTP port on loopback (at their registry ports, or where their variables move them), so an
+ * organisation can point its SMTP settings at the catcher and a connector at the local site. Nothing
+ * else on loopback or the private ranges is allowed (the outbound-destination guard, issue 17).
+ */
+export function localOutboundDestinations(workspace, env) {
+  const apps = readRegistry(workspace);
+  const portOf = (name, kind) => {
+    const port = apps.find((app) => app.name === name)?.ports?.[kind];
+    return port ? (env[port.env] ?? port.port) : undefined;
+  };
+  const ports = [portOf('mail-catcher', 'smtp'), portOf('legacy-site', 'http')].filter((port) => port !== undefined);
+  return ports.flatMap((port) => [`127.0.0.1:${port}`, `localhost:${port}`]).join(',');
+}
+
 export async function waitReady(url, timeoutMs, isAlive) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -10,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { discoverApps, expand, localServiceUrls, startInfo, waitReady } from './apps.mjs';
+import { discoverApps, expand, localOutboundDestinations, localServiceUrls, startInfo, waitReady } from './apps.mjs';
 import { ensureServers } from './servers.mjs';
 
 const workspace = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -19,7 +19,14 @@ const logDir = path.join(workspace, '.local/logs');
 mkdirSync(logDir, { recursive: true });
 const runDir = path.join(workspace, '.local/run');
 mkdirSync(runDir, { recursive: true });
-const env = { ...localServiceUrls(workspace, process.env), ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
+// Tenant-given SMTP hosts and site URLs may reach the mail catcher and the legacy site, and nothing
+// else local (OUTBOUND_ALLOWED_DESTINATIONS in the environment replaces this).
+const env = {
+  ...localServiceUrls(workspace, process.env),
+  OUTBOUND_ALLOWED_DESTINATIONS: localOutboundDestinations(workspace, process.env),
+  ...process.env,
+  NODE_ENV: process.env.NODE_ENV ?? 'development',
+};
 const children = [];
 let servers = [];
 let stopping = false;

@@ -1,4 +1,4 @@
-import { REGISTRY, callersOf } from '@platform/registry';
+import { REGISTRY, calleesOf, callersOf } from '@platform/registry';
 
 /**
  * The apps that ship as images and need chart values: every app of the service registry but the
@@ -20,3 +20,9 @@ export function runnableApps(): string[] {
 
 /** The apps that call the gRPC service `service` (its NetworkPolicy callers), from the registry. */
 export const grpcCallers = (service: string): string[] => callersOf(service);
+
+/** The gRPC services an app calls (its egress NetworkPolicy callees), from the registry, sorted. */
+export function grpcCallees(app: string): string[] {
+  const entry = REGISTRY.find((a) => a.name === app);
+  return entry ? [...calleesOf(entry)].sort() : [];
+}

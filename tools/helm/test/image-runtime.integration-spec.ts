@@ -19,6 +19,7 @@ const TEST_SECRETS: Record<string, string> = {
   'identity-bootstrap-admin/email': 'image-test-admin@example.org',
   'identity-bootstrap-admin/password': 'image-test-password-1',
   'legacy-site/jwt-secret': 'image-test-legacy-jwt-secret-0123456789',
+  'legacy-site/admin-password': 'image-test-legacy-admin-password',
   'legacy-site/sync-key': 'image-test-sync-key-0123',
   'notifications-smtp/host': '127.0.0.1',
   'notifications-smtp/username': '',

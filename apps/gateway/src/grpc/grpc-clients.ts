@@ -1,6 +1,6 @@
 import { Client, Metadata, type ServiceError, credentials, status } from '@grpc/grpc-js';
 import type { MethodDefinition } from '@grpc/proto-loader';
-import { endRpcSpan, injectTraceMetadata, startClientSpan } from '@platform/grpc-server';
+import { CHANNEL_OPTIONS, endRpcSpan, injectTraceMetadata, startClientSpan } from '@platform/grpc-server';
 
 /** What the gateway forwards to a service with each call. */
 export interface ForwardedContext {
@@ -56,10 +56,7 @@ export class GrpcClients {
   clientFor(address: string): Client {
     let client = this.clients.get(address);
     if (!client) {
-      client = new Client(address, credentials.createInsecure(), {
-        'grpc.keepalive_time_ms': 30_000,
-        'grpc.max_receive_message_length': 8 * 1024 * 1024,
-      });
+      client = new Client(address, credentials.createInsecure(), CHANNEL_OPTIONS);
       this.clients.set(address, client);
     }
     return client;

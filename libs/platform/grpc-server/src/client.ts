@@ -6,12 +6,21 @@ export const DEFAULT_DEADLINE_MS = 5_000;
 
 type ClientCtor<C> = new (address: string, creds: ReturnType<typeof credentials.createInsecure>, options?: object) => C;
 
-/** A client for one service address over one HTTP/2 channel. */
+/**
+ * Every platform channel's options. Calls spread over all the addresses the target resolves to
+ * (`round_robin`): `dns:///<service>-grpc:50052`, the chart's headless Service, names every ready
+ * pod, so a scaled-out service gets its load on every replica rather than on the one pod a
+ * ClusterIP connection happened to reach. A plain `host:port` of one address behaves as before.
+ */
+export const CHANNEL_OPTIONS = {
+  'grpc.keepalive_time_ms': 30_000,
+  'grpc.max_receive_message_length': 8 * 1024 * 1024,
+  'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+} as const;
+
+/** A client for one service (every address its target resolves to, round robin). */
 export function createClient<C extends Client>(Ctor: ClientCtor<C>, address: string): C {
-  return new Ctor(address, credentials.createInsecure(), {
-    'grpc.keepalive_time_ms': 30_000,
-    'grpc.max_receive_message_length': 8 * 1024 * 1024,
-  });
+  return new Ctor(address, credentials.createInsecure(), CHANNEL_OPTIONS);
 }
 
 export interface UnaryCallOptions {

@@ -7,7 +7,7 @@ export { methodAccessTable, type MethodAccess } from './method-access';
 export { adaptService, type AsyncHandler, type AsyncService } from './unary-handler';
 export type { ClientStreamHandler, ServerStreamHandler, StreamCallContext } from './stream-handler';
 export { toServiceError } from './error-status';
-export { createClient, unary, DEFAULT_DEADLINE_MS, type UnaryCallOptions } from './client';
+export { createClient, unary, CHANNEL_OPTIONS, DEFAULT_DEADLINE_MS, type UnaryCallOptions } from './client';
 export { ServiceTokens } from './service-tokens';
 export { injectTraceMetadata, contextFromMetadata, startClientSpan, endRpcSpan } from './rpc-tracing';
 export { runServiceMain, type ServiceMain } from './service-main';

@@ -8,6 +8,14 @@ import { bindGrpcHealth } from './grpc-health';
 import { methodAccessTable } from './method-access';
 import { adaptService, type AsyncService } from './unary-handler';
 
+/**
+ * A connection lives at most MAX_CONNECTION_AGE_MS (plus grpc-js's jitter), then the server asks the
+ * client to reconnect (GOAWAY; calls in flight finish, uploads included): clients resolve the
+ * service's addresses again, so replicas added since get their share.
+ */
+export const MAX_CONNECTION_AGE_MS = 5 * 60 * 1000;
+const SERVER_OPTIONS = { 'grpc.max_receive_message_length': 8 * 1024 * 1024, 'grpc.max_connection_age_ms': MAX_CONNECTION_AGE_MS };
+
 export interface ServiceBinding {
   definition: ServiceDefinition;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each binding has its own server type
@@ -52,7 +60,7 @@ export async function startGrpcService(options: GrpcServiceOptions): Promise<Run
   const errors = counter(options.registry, 'grpc_server_errors_total', 'gRPC calls answered with a status other than OK', ['rpc', 'code']);
   const health = new HealthMonitor(options.checks, { logger });
   const grpcHealth = bindGrpcHealth(health);
-  const server = new Server({ 'grpc.max_receive_message_length': 8 * 1024 * 1024 });
+  const server = new Server(SERVER_OPTIONS);
   for (const binding of options.services) {
     server.addService(
       binding.definition,
