@@ -351,6 +351,14 @@ describe('the demo installation of docs/operations.md', () => {
 });
 
 describe('the umbrella chart', () => {
+  it('lets every pod drain before it stops: a preStop pause, then a grace period longer than pause, drain delay and shutdown timeout', () => {
+    for (const deployment of manifestsOf('platform-defaults').filter((m) => m['kind'] === 'Deployment' && !m['metadata'].name.includes('-'))) {
+      const pod = deployment['spec'].template.spec;
+      expect(pod.containers[0].lifecycle).toEqual({ preStop: { exec: { command: ['sleep', '5'] } } });
+      expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(5 + 2 + 10);
+    }
+  });
+
   it('gives every gRPC service a headless Service that its callers address (round robin over the pods)', () => {
     const manifests = manifestsOf('platform-defaults');
     const config = find(manifests, 'ConfigMap', 'platform-config')['data'] as Record<string, string>;
@@ -434,6 +442,32 @@ describe('the umbrella chart', () => {
       const hpa = find(manifests(), 'HorizontalPodAutoscaler', 'identity');
       expect(hpa['spec']).toMatchObject({ minReplicas: 2, maxReplicas: 8, scaleTargetRef: { kind: 'Deployment', name: 'identity' } });
       expect(hpa['spec'].metrics.map((m: Manifest) => m['resource'].name)).toEqual(['cpu', 'memory']);
+    });
+
+    it('alerts on dead letters, outbox and consumer lag, pods not ready and the gateway 5xx ratio (PrometheusRule)', () => {
+      const rule = find(manifests(), 'PrometheusRule', 'platform-platform-alerts');
+      expect(rule['metadata'].labels.release).toBe('kube-prometheus-stack');
+      const rules = rule['spec'].groups[0].rules as { alert: string; expr: string }[];
+      expect(rules.map((r) => r.alert)).toEqual([
+        'PlatformDeadLetters',
+        'PlatformOutboxDeadLetters',
+        'PlatformOutboxBacklog',
+        'PlatformConsumerLag',
+        'PlatformPodNotReady',
+        'PlatformGateway5xx',
+      ]);
+      // Every metric an alert reads is one the apps export (or kube-state-metrics').
+      for (const metric of [
+        'messaging_consumer_messages_total',
+        'messaging_outbox_dead_letters_total',
+        'messaging_outbox_backlog',
+        'messaging_consumer_lag',
+        'gateway_http_requests_total',
+      ]) {
+        expect(rules.some((r) => r.expr.includes(metric))).toBe(true);
+      }
+      expect(rules.find((r) => r.alert === 'PlatformGateway5xx')?.expr).toContain('> 0.05');
+      expect(manifestsOf('platform-defaults').some((m) => m['kind'] === 'PrometheusRule')).toBe(false);
     });
 
     it('scrapes /metrics on the admin port of every app that has one', () => {

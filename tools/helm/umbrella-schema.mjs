@@ -33,6 +33,17 @@ export function umbrellaSchema(root = workspace, chartYaml = readFileSync(path.j
         data: { type: 'object', propertyNames: { pattern: '^[-._a-zA-Z0-9]+$' }, additionalProperties: { type: 'string' } },
       },
     },
+    prometheusRule: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        enabled: { type: 'boolean' },
+        labels: { type: 'object', additionalProperties: { type: 'string' } },
+        gateway5xxRatio: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+        outboxBacklog: { type: 'integer', minimum: 1 },
+        consumerLag: { type: 'integer', minimum: 1 },
+      },
+    },
     secrets: {
       type: 'object',
       additionalProperties: false,

@@ -19,6 +19,8 @@ const gatewayEnv = {
   GATEWAY_RPC_TIMEOUT_MS: positiveInt(10_000),
   GATEWAY_BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
   GATEWAY_SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  /** Time between readiness going 503 and the listener closing, so load balancers stop sending (default 2 s in production, else 0). */
+  GATEWAY_DRAIN_DELAY_MS: z.coerce.number().int().min(0).optional(),
   /** Express `trust proxy`: which hops may set X-Forwarded-For (the client IP sent to services). */
   GATEWAY_TRUST_PROXY: z.string().default('loopback'),
   /** Browser origins allowed to call the API (the admin dashboard's), comma-separated; none by default. */
@@ -49,6 +51,7 @@ export interface GatewayConfig {
   rpcTimeoutMs: number;
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
+  drainDelayMs: number;
   trustProxy: string;
   /** Abuse limits per client IP and global (limits/limit-settings.ts); undefined when lifted. */
   limits: Record<LimitName, LimitSetting> | undefined;
@@ -86,6 +89,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     rpcTimeoutMs: e.GATEWAY_RPC_TIMEOUT_MS,
     bodyLimitBytes: e.GATEWAY_BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.GATEWAY_SHUTDOWN_TIMEOUT_MS,
+    drainDelayMs: e.GATEWAY_DRAIN_DELAY_MS ?? (e.NODE_ENV === 'production' ? 2000 : 0),
     trustProxy: e.GATEWAY_TRUST_PROXY,
     limits: readLimitSettings(env),
     browser: { corsOrigins: parseCorsOrigins(e.GATEWAY_CORS_ORIGINS), hstsMaxAgeSeconds: e.GATEWAY_HSTS_MAX_AGE_SECONDS },

@@ -151,6 +151,8 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
     async stop() {
       if (health.isDraining()) return;
       health.drain(); // readiness answers 503 from now on
+      // Keep serving while load balancers notice (the chart's preStop pause came before SIGTERM).
+      if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
       if (publicServer) await close(publicServer);
       await admin?.close(config.shutdownTimeoutMs);
       await Promise.all(consumers.map((c) => c.stop()));
