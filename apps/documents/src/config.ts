@@ -26,8 +26,10 @@ const schema = {
   STORAGE_S3_SECRET_ACCESS_KEY: z.string().default(''),
   /** Largest document (bytes); the gateway's route limit is 100 MB as well. */
   DOCUMENTS_MAX_UPLOAD_BYTES: positiveInt(100 * 1024 * 1024),
-  /** Bytes of live documents an organisation may hold (5 GiB). */
+  /** Bytes of live documents and assets an organisation may hold until a system admin sets the quota (5 GiB). */
   DOCUMENTS_QUOTA_BYTES: positiveInt(5 * 1024 * 1024 * 1024),
+  /** How long a replica caches the saved storage settings (a change reaches the other replicas within this time). */
+  DOCUMENTS_STORAGE_SETTINGS_CACHE_MS: z.coerce.number().int().min(0).default(5000),
   /** Lifetime of a signed download URL (15 minutes). */
   DOCUMENTS_SIGNED_URL_TTL_SECONDS: positiveInt(15 * 60),
   /** Time between a document's deletion and the removal of its bytes (24 hours). */

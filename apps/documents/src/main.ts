@@ -1,12 +1,15 @@
+import { SecretBox } from '@platform/crypto';
 import { migrationsDir } from '@platform/db';
 import { runServiceMain, type RunningService } from '@platform/grpc-server';
 import { migrateService, registeredServiceSpec, startPlatformService, type PlatformInfra, type ServiceWiring } from '@platform/grpc-server/service';
 import { documentsV1 } from '@platform/proto';
+import { remoteCopyPending } from './app/remote-file-copy';
 import { loadConfig, type DocumentsConfig } from './config';
+import type { DocumentsDeps } from './deps';
 import { urlSigningKey } from './domain/signed-url';
 import { purgeDeletedObjectsJob } from './jobs/purge-deleted-objects';
 import { documentsService } from './service';
-import { objectStoresFromConfig } from './storage/object-stores';
+import { environmentTarget, objectStoresFromConfig } from './storage/object-stores';
 import { createDocumentsDb, type DocumentsDb } from './store/db';
 
 const spec = (config: DocumentsConfig, env: NodeJS.ProcessEnv) =>
@@ -25,18 +28,23 @@ export async function startDocuments(env: NodeJS.ProcessEnv = process.env): Prom
 
 /** The service's own parts on the shared infrastructure. */
 function wireDocuments({ db, logger }: PlatformInfra<DocumentsDb>, config: DocumentsConfig): ServiceWiring {
-  const stores = objectStoresFromConfig(config);
   const now = () => Date.now();
-  const deps = {
+  const secrets = new SecretBox(config.SECRETS_KEY);
+  const stores = objectStoresFromConfig(config, { db, secrets, now, cacheMs: config.DOCUMENTS_STORAGE_SETTINGS_CACHE_MS });
+  const deps: DocumentsDeps = {
     db,
     logger,
     stores,
     now,
+    secrets,
     urlKey: urlSigningKey(config.SECRETS_KEY),
+    remoteFiles: remoteCopyPending,
     settings: {
       maxUploadBytes: config.DOCUMENTS_MAX_UPLOAD_BYTES,
-      quotaBytes: config.DOCUMENTS_QUOTA_BYTES,
+      defaultQuotaBytes: config.DOCUMENTS_QUOTA_BYTES,
       signedUrlTtlSeconds: config.DOCUMENTS_SIGNED_URL_TTL_SECONDS,
+      purgeGraceSeconds: config.DOCUMENTS_PURGE_GRACE_SECONDS,
+      environmentTarget: environmentTarget(config),
     },
   };
   return {

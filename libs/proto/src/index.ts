@@ -11,5 +11,5 @@ export * as contentV1 from './content-v1';
 export * as contentEventsV1 from './generated/platform/messages/v1/content_events';
 export * as eventsV1 from './events-v1';
 export * as eventLifecycleV1 from './generated/platform/messages/v1/event_lifecycle';
-export * as documentsV1 from './generated/platform/documents/v1/documents';
+export * as documentsV1 from './documents-v1';
 export * as filesV1 from './generated/platform/files/v1/files';

@@ -1,4 +1,4 @@
-import { parseStoragePath, safeFileName, storagePathOf } from './storage-path';
+import { assetPathOf, parseAssetPath, parseStoragePath, safeFileName, storagePathOf } from './storage-path';
 
 const org = '0b2f7a52-6a47-4e3c-9f39-7d3f1f0c2a11';
 const doc = '5c1b4b9e-3d7a-4c55-a3f1-0f8c2b6f9e01';
@@ -31,5 +31,12 @@ describe('storage paths', () => {
     expect(safeFileName('../../etc/passwd')).toBe('passwd');
     expect(safeFileName('C:\\x\\été.docx')).toBe('ete.docx');
     expect(safeFileName('...')).toBe('file');
+  });
+
+  it('round-trips an asset path and refuses anything else', () => {
+    expect(parseAssetPath(assetPathOf(org, doc))).toEqual({ organizationId: org, assetId: doc });
+    expect(parseAssetPath(`${org}/assets/${doc}/x`)).toBeUndefined();
+    expect(parseAssetPath(`${org}/assets/../${doc}`)).toBeUndefined();
+    expect(parseStoragePath(assetPathOf(org, doc))).toBeUndefined();
   });
 });

@@ -42,17 +42,6 @@ export async function listDocuments(
   return { rows, total };
 }
 
-/** Bytes of the organisation's live documents. */
-export async function storageUsage(db: Db, organizationId: string): Promise<number> {
-  const sum = await db.document.aggregate({ where: { organizationId, deletedAt: null }, _sum: { fileSize: true } });
-  return Number(sum._sum.fileSize ?? 0n);
-}
-
-/** Serialises the quota check and insert of one organisation's uploads (until the transaction ends). */
-export async function lockOrganisationQuota(tx: Db, organizationId: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('documents-quota'), hashtext(${organizationId}))`;
-}
-
 export async function softDeleteDocument(db: Db, organizationId: string, id: string, at: Date): Promise<boolean> {
   const { count } = await db.document.updateMany({ where: { id, organizationId, deletedAt: null }, data: { deletedAt: at } });
   return count === 1;

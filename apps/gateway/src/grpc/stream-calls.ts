@@ -1,7 +1,37 @@
-import { Metadata, type ClientReadableStream, type ClientWritableStream, type ServiceError, status } from '@grpc/grpc-js';
+import { Client, Metadata, credentials, type ClientReadableStream, type ClientWritableStream, type ServiceError, status } from '@grpc/grpc-js';
 import type { MethodDefinition } from '@grpc/proto-loader';
 import { endRpcSpan, injectTraceMetadata, startClientSpan } from '@platform/grpc-server';
 import { type ForwardedContext, type GrpcClients, outgoingMetadata } from './grpc-clients';
+
+/**
+ * HTTP/2 receive window of the channels that carry downloads. grpc-js otherwise keeps Node's
+ * default of 64 KiB, so a large download stalls after every 64 KiB until the gateway's
+ * WINDOW_UPDATE reaches the service: on a busy machine that round trip, not the bandwidth, sets the
+ * rate. 8 MiB lets the service run ahead; the gateway still reads no faster than its client
+ * (it pauses the stream when the HTTP response is full), so memory stays bounded by the window.
+ */
+export const TRANSFER_WINDOW_BYTES = 8 * 1024 * 1024;
+
+/** Transfer channels by the GrpcClients they serve and the address (closed with the process). */
+const transferChannels = new WeakMap<GrpcClients, Map<string, Client>>();
+
+function transferClient(clients: GrpcClients, address: string): Client {
+  let byAddress = transferChannels.get(clients);
+  if (!byAddress) {
+    byAddress = new Map();
+    transferChannels.set(clients, byAddress);
+  }
+  let client = byAddress.get(address);
+  if (!client) {
+    client = new Client(address, credentials.createInsecure(), {
+      'grpc.keepalive_time_ms': 30_000,
+      'grpc.max_receive_message_length': 8 * 1024 * 1024,
+      'grpc-node.flow_control_window': TRANSFER_WINDOW_BYTES,
+    });
+    byAddress.set(address, client);
+  }
+  return client;
+}
 
 export interface UploadCall {
   call: ClientWritableStream<object>;
@@ -57,9 +87,9 @@ export function openDownload(
   const { span, ctx } = startClientSpan(method.path);
   span.setAttribute('server.address', address);
   const metadata = injectTraceMetadata(outgoingMetadata(forwarded), ctx);
-  const stream = clients
-    .clientFor(address)
-    .makeServerStreamRequest(method.path, method.requestSerialize, method.responseDeserialize, request, metadata, { deadline: Date.now() + timeoutMs });
+  const stream = transferClient(clients, address).makeServerStreamRequest(method.path, method.requestSerialize, method.responseDeserialize, request, metadata, {
+    deadline: Date.now() + timeoutMs,
+  });
   stream.on('status', (s: { code: number; details: string }) => endRpcSpan(span, 'client', s.code, s.code === status.OK ? undefined : s.details));
   return stream;
 }

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import type { documentsV1 } from '@platform/proto';
+import type { DocumentsDeps } from '../deps';
+import { DOCUMENT_ACCESS, type DocumentAccess } from '../domain/document-access';
+import { externalIdProblem, fileNameOfUrl, isMimeType, remoteUrlProblem, type UpsertResult } from '../domain/upsert-batch';
+import type { Tx } from '../store/db';
+
+const TRANSACTION = { timeout: 60_000, maxWait: 10_000 };
+
+/** The live or deleted folders of the organisation by external id (a deleted one is not re-created). */
+async function foldersByExternalId(tx: Tx, organizationId: string, externalIds: string[]) {
+  const rows = await tx.folder.findMany({ where: { organizationId, externalId: { in: externalIds } } });
+  return new Map(rows.map((row) => [row.externalId ?? '', row]));
+}
+
+/**
+ * The connector's folders by external id, in one transaction: a parent is named by its external id
+ * (of this batch, earlier in it, or of an earlier call). A folder deleted on the platform is SKIPped,
+ * not re-created; a name taken by a sibling is an ERROR for that record only.
+ */
+export function upsertFolders(deps: DocumentsDeps, organizationId: string, records: documentsV1.ImportedFolder[]): Promise<UpsertResult[]> {
+  return deps.db.$transaction(async (tx) => {
+    const wanted = [...new Set(records.flatMap((r) => [r.externalId, r.parentExternalId]).filter((id) => id !== ''))];
+    const known = await foldersByExternalId(tx, organizationId, wanted);
+    const seen = new Set<string>();
+    const results: UpsertResult[] = [];
+    for (const record of records) {
+      const name = record.name.trim();
+      const fail = (error: string) => results.push({ externalId: record.externalId, action: 'ERROR', id: '', error });
+      const problem =
+        externalIdProblem(record.externalId, seen) ??
+        (name === '' || name.length > 100 ? 'name must be 1 to 100 characters' : undefined) ??
+        (record.parentExternalId === record.externalId ? 'a folder cannot be its own parent' : undefined);
+      if (problem) {
+        fail(problem);
+        continue;
+      }
+      let parentFolderId: string | null = null;
+      if (record.parentExternalId !== '') {
+        const parent = known.get(record.parentExternalId);
+        if (!parent || parent.deletedAt) {
+          fail(`parent folder ${record.parentExternalId} is not imported (or was deleted)`);
+          continue;
+        }
+        parentFolderId = parent.id;
+      }
+      const current = known.get(record.externalId);
+      if (current?.deletedAt) {
+        results.push({ externalId: record.externalId, action: 'SKIP', id: current.id, error: '' });
+        continue;
+      }
+      if (current && current.name === name && current.parentFolderId === parentFolderId) {
+        results.push({ externalId: record.externalId, action: 'SKIP', id: current.id, error: '' });
+        continue;
+      }
+      if (parentFolderId && current && (await inSubtree(tx, current.id, parentFolderId))) {
+        fail('a folder cannot move under itself or one of its subfolders');
+        continue;
+      }
+      const sibling = await tx.folder.findFirst({
+        where: {
+          organizationId,
+          parentFolderId,
+          deletedAt: null,
+          name: { equals: name, mode: 'insensitive' },
+          ...(current ? { id: { not: current.id } } : {}),
+        },
+      });
+      if (sibling) {
+        fail('a folder with this name already exists here');
+        continue;
+      }
+      if (current) {
+        const row = await tx.folder.update({ where: { id: current.id }, data: { name, parentFolderId } });
+        known.set(record.externalId, row);
+        results.push({ externalId: record.externalId, action: 'UPDATE', id: row.id, error: '' });
+      } else {
+        const row = await tx.folder.create({ data: { id: randomUUID(), organizationId, name, parentFolderId, externalId: record.externalId } });
+        known.set(record.externalId, row);
+        results.push({ externalId: record.externalId, action: 'CREATE', id: row.id, error: '' });
+      }
+    }
+    return results;
+  }, TRANSACTION);
+}
+
+async function inSubtree(tx: Tx, rootId: string, candidateId: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<Array<{ found: boolean }>>`
+    WITH RECURSIVE tree AS (
+      SELECT id FROM folders WHERE id = ${rootId}::uuid
+      UNION
+      SELECT f.id FROM folders f JOIN tree t ON f.parent_folder_id = t.id
+    )
+    SELECT EXISTS (SELECT 1 FROM tree WHERE id = ${candidateId}::uuid) AS found`;
+  return rows[0]?.found ?? false;
+}
+
+/**
+ * The connector's documents by external id, in one transaction. Each records its remote `fileUrl`
+ * only (no bytes are stored, so they count against no quota); copying the bytes into storage waits
+ * for the outbound-destination guard (`deps.remoteFiles`, pending). A document deleted on the
+ * platform is SKIPped, not re-created.
+ */
+export function upsertDocuments(
+  deps: DocumentsDeps,
+  organizationId: string,
+  importedBy: string,
+  records: documentsV1.ImportedDocument[],
+): Promise<UpsertResult[]> {
+  return deps.db.$transaction(async (tx) => {
+    const folders = await foldersByExternalId(
+      tx,
+      organizationId,
+      [...new Set(records.map((r) => r.folderExternalId))].filter((id) => id !== ''),
+    );
+    const existing = new Map(
+      (await tx.document.findMany({ where: { organizationId, externalId: { in: records.map((r) => r.externalId) } } })).map((d) => [d.externalId ?? '', d]),
+    );
+    const seen = new Set<string>();
+    const results: UpsertResult[] = [];
+    for (const record of records) {
+      const fail = (error: string) => results.push({ externalId: record.externalId, action: 'ERROR', id: '', error });
+      const fileUrl = record.fileUrl.trim();
+      const name = (record.name.trim() || fileNameOfUrl(fileUrl)).slice(0, 255);
+      const mimeType = record.mimeType.trim().toLowerCase() || 'application/octet-stream';
+      const access = (record.access.trim().toUpperCase() || 'MEMBERS_ONLY') as DocumentAccess;
+      const size = Number(record.fileSize);
+      const problem =
+        externalIdProblem(record.externalId, seen) ??
+        remoteUrlProblem(fileUrl) ??
+        (isMimeType(mimeType) ? undefined : 'mimeType must be a MIME type') ??
+        (DOCUMENT_ACCESS.includes(access) ? undefined : 'access must be PUBLIC, MEMBERS_ONLY or PRIVATE') ??
+        (Number.isSafeInteger(size) && size >= 0 ? undefined : 'fileSize must be a number of bytes');
+      if (problem) {
+        fail(problem);
+        continue;
+      }
+      let folderId: string | null = null;
+      if (record.folderExternalId !== '') {
+        const folder = folders.get(record.folderExternalId);
+        if (!folder || folder.deletedAt) {
+          fail(`folder ${record.folderExternalId} is not imported (or was deleted)`);
+          continue;
+        }
+        folderId = folder.id;
+      }
+      const fields = {
+        name,
+        fileName: (record.fileName.trim() || fileNameOfUrl(fileUrl)).slice(0, 255),
+        mimeType,
+        fileSize: BigInt(size),
+        access,
+        folderId,
+        remoteUrl: fileUrl,
+      };
+      const current = existing.get(record.externalId);
+      if (current?.deletedAt) {
+        results.push({ externalId: record.externalId, action: 'SKIP', id: current.id, error: '' });
+      } else if (!current) {
+        const row = await tx.document.create({
+          data: {
+            ...fields,
+            id: randomUUID(),
+            organizationId,
+            externalId: record.externalId,
+            storageProvider: '',
+            objectKey: '',
+            sha256: '',
+            uploadedBy: importedBy,
+          },
+        });
+        results.push({ externalId: record.externalId, action: 'CREATE', id: row.id, error: '' });
+      } else if (
+        current.name === fields.name &&
+        current.fileName === fields.fileName &&
+        current.mimeType === fields.mimeType &&
+        current.fileSize === fields.fileSize &&
+        current.access === fields.access &&
+        current.folderId === fields.folderId &&
+        current.remoteUrl === fields.remoteUrl
+      ) {
+        results.push({ externalId: record.externalId, action: 'SKIP', id: current.id, error: '' });
+      } else if (current.storageProvider !== '') {
+        // A document whose bytes are stored here keeps them; only its metadata follows the source.
+        await tx.document.update({ where: { id: current.id }, data: { name: fields.name, access: fields.access, folderId: fields.folderId } });
+        results.push({ externalId: record.externalId, action: 'UPDATE', id: current.id, error: '' });
+      } else {
+        await tx.document.update({ where: { id: current.id }, data: fields });
+        results.push({ externalId: record.externalId, action: 'UPDATE', id: current.id, error: '' });
+      }
+    }
+    return results;
+  }, TRANSACTION);
+}

@@ -1,0 +1,17 @@
+/** Spec 4.2: `assetType`; LOGO is the one type so far. */
+export const ASSET_TYPES = ['LOGO'] as const;
+export type AssetType = (typeof ASSET_TYPES)[number];
+
+/**
+ * A logo is a raster image: PNG, JPEG, GIF or WebP, detected from its bytes. SVG is refused, not
+ * sanitised: an SVG can carry scripts and external references, and a served logo is public and
+ * shown inline; a sanitiser good enough to trust would be a new dependency (docs/decisions.md).
+ */
+export const LOGO_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+export const isLogoType = (mime: string | undefined): mime is string => mime !== undefined && LOGO_TYPES.has(mime);
+
+export function assetTypeOf(value: string): AssetType | undefined {
+  const normalized = value.trim().toUpperCase();
+  return (ASSET_TYPES as readonly string[]).includes(normalized) ? (normalized as AssetType) : undefined;
+}
