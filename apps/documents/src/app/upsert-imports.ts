@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { documentsV1 } from '@platform/proto';
 import type { DocumentsDeps } from '../deps';
 import { DOCUMENT_ACCESS, type DocumentAccess } from '../domain/document-access';
-import { externalIdProblem, fileNameOfUrl, isMimeType, remoteUrlProblem, type UpsertResult } from '../domain/upsert-batch';
+import { externalIdProblem, type UpsertResult } from '@platform/imports';
+import { fileNameOfUrl, isMimeType, remoteUrlProblem } from '../domain/remote-file';
 import type { Tx } from '../store/db';
 
 const TRANSACTION = { timeout: 60_000, maxWait: 10_000 };

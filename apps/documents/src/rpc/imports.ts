@@ -4,7 +4,7 @@ import type { AsyncService } from '@platform/grpc-server';
 import type { documentsV1 } from '@platform/proto';
 import type { DocumentsDeps } from '../deps';
 import { upsertDocuments, upsertFolders } from '../app/upsert-imports';
-import { MAX_UPSERT_BATCH, upsertResponse } from '../domain/upsert-batch';
+import { MAX_UPSERT_BATCH, upsertResponse } from '@platform/imports';
 
 type Handlers = Pick<AsyncService<documentsV1.DocumentsServiceServer>, 'upsertFolders' | 'upsertDocuments'>;
 
