@@ -1,6 +1,7 @@
 import type { AsyncService } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
 import type { IdentityDeps } from './deps';
+import { accountActivationHandlers } from './rpc/account-activation';
 import { accountStatusHandlers } from './rpc/account-status';
 import { accountHandlers } from './rpc/accounts';
 import { auditLogHandlers } from './rpc/audit-log';
@@ -25,6 +26,7 @@ export function identityService(deps: IdentityDeps): AsyncService<identityV1.Ide
   const { getMfaStatus, startMfaEnrolment, confirmMfaEnrolment, disableMfa, regenerateBackupCodes } = mfaHandlers(deps);
   const { getCurrentAccount, getHealth, getAccount, batchGetAccounts, ensureAccount, discardCreatedAccount } = accountHandlers(deps);
   const { setAccountStatus, deactivateAccount } = accountStatusHandlers(deps);
+  const { activateAccount } = accountActivationHandlers(deps);
   const { createSystemUser, listSystemUsers, setSystemRole } = systemUserHandlers(deps);
   const { getSystemSettings, updateSystemSettings, readSystemSettings } = systemSettingsHandlers(deps);
   const { listAuditLogs, listUserAuditLogs, listRecentAuditEntries } = auditLogHandlers(deps);
@@ -51,6 +53,7 @@ export function identityService(deps: IdentityDeps): AsyncService<identityV1.Ide
     batchGetAccounts,
     ensureAccount,
     discardCreatedAccount,
+    activateAccount,
     setAccountStatus,
     deactivateAccount,
     createSystemUser,

@@ -201,6 +201,26 @@ describe('identity service', () => {
       expect((await failure(unary(h.client, h.client.getAccount, { accountId: first.account!.id }, { token })))?.code).toBe(status.NOT_FOUND);
     });
 
+    it('activates an invited account once: first password, names, email verified; then FAILED_PRECONDITION', async () => {
+      const token = h.signer.signService('organisation');
+      const { account } = await unary(h.client, h.client.ensureAccount, { email: 'invited@example.org', firstName: 'Invited', lastName: '-' }, { token });
+      const weak = await failure(
+        unary(h.client, h.client.activateAccount, { accountId: account!.id, password: 'short', firstName: '', lastName: '' }, { token }),
+      );
+      expect(weak?.code).toBe(status.INVALID_ARGUMENT);
+      const activated = await unary(
+        h.client,
+        h.client.activateAccount,
+        { accountId: account!.id, password: 'invited password', firstName: 'Ivy', lastName: 'Vine' },
+        { token },
+      );
+      expect(activated).toMatchObject({ id: account!.id, hasPassword: true, emailVerified: true, status: 'ACTIVE', firstName: 'Ivy', lastName: 'Vine' });
+      const again = await failure(
+        unary(h.client, h.client.activateAccount, { accountId: account!.id, password: 'another password', firstName: '', lastName: '' }, { token }),
+      );
+      expect(again?.code).toBe(status.FAILED_PRECONDITION);
+    });
+
     it('refuses user tokens on internal RPCs', async () => {
       const pair = tokensOf(await unary(h.client, h.client.systemLogin, ADMIN));
       expect((await failure(unary(h.client, h.client.batchGetAccounts, { accountIds: [] }, { token: pair.accessToken })))?.code).toBe(status.PERMISSION_DENIED);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonEnv, grpcUrl, readEnv, registeredPort, registeredSchema } from '@platform/config';
+import { outboundEnv } from '@platform/outbound';
 
 const ms = (fallback: number, min = 1) => z.coerce.number().int().min(min).max(86_400_000).default(fallback);
 const flag = z
@@ -28,6 +29,8 @@ const schema = {
   SMTP_FROM: z.string().min(3).default('Association Platform <no-reply@platform.local>'),
   /** Connection, greeting and socket timeouts of one SMTP attempt. */
   SMTP_TIMEOUT_MS: ms(15_000, 100),
+  /** Organisations' SMTP servers go through the outbound-destination guard; these `host:port` entries are allowed whatever their address. */
+  ...outboundEnv,
   /** Attempts per email before it is logged FAILED; the delay doubles from the base to the maximum. */
   EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   EMAIL_RETRY_BASE_MS: ms(10_000),

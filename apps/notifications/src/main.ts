@@ -10,6 +10,7 @@ import {
   type ServiceWiring,
 } from '@platform/grpc-server/service';
 import type { ServiceEventSource } from '@platform/messaging';
+import { createDestinationGuard } from '@platform/outbound';
 import { counter } from '@platform/telemetry';
 import { builtInDeliverySettings } from './clients/delivery-settings';
 import { organisationDeliverySettings } from './clients/organisation-delivery-settings';
@@ -61,6 +62,9 @@ async function wireNotifications(
     host: config.SMTP_HOST,
     port: config.SMTP_PORT,
     secure: config.SMTP_SECURE,
+    // The operator's relay: STARTTLS when offered (SMTP_SECURE for implicit TLS), never guarded.
+    requireTls: false,
+    tenantGiven: false,
     username: config.SMTP_USER,
     password: config.SMTP_PASSWORD,
     from: config.SMTP_FROM,
@@ -70,7 +74,10 @@ async function wireNotifications(
   const settings = config.ORGANISATION_GRPC_URL
     ? organisationDeliverySettings({ address: config.ORGANISATION_GRPC_URL, tokens, secrets, fallback: builtIn, logger })
     : builtIn;
-  const mailer = nodemailerMailer({ timeoutMs: config.SMTP_TIMEOUT_MS });
+  const mailer = nodemailerMailer({
+    timeoutMs: config.SMTP_TIMEOUT_MS,
+    guard: createDestinationGuard({ feature: 'smtp', allowed: config.OUTBOUND_ALLOWED_DESTINATIONS, lookupTimeoutMs: config.SMTP_TIMEOUT_MS }),
+  });
   const push = pushSenderFromSettings({
     serviceAccountJson: config.FIREBASE_SERVICE_ACCOUNT_JSON,
     credentialsPath: config.GOOGLE_APPLICATION_CREDENTIALS,

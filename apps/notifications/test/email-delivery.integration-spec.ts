@@ -4,6 +4,7 @@ import { SecretBox } from '@platform/crypto';
 import { identityEventsV1, organisationEventsV1 } from '@platform/proto';
 import { eventually } from '@platform/testing';
 import { APP_URL, startNotificationsHarness, type NotificationsHarness } from './notifications-harness';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 
 interface LogRow {
   organization_id: string | null;
@@ -17,13 +18,17 @@ interface LogRow {
 
 describe('email from domain events', () => {
   let h: NotificationsHarness;
+  /** An organisation's own SMTP server, on loopback: allowed by the operator's setting, as a relay inside the network would be. */
+  let orgSmtp: SmtpSink;
   const ORG = randomUUID();
 
   beforeAll(async () => {
-    h = await startNotificationsHarness('email');
+    orgSmtp = await startSmtpSink();
+    h = await startNotificationsHarness('email', { env: { OUTBOUND_ALLOWED_DESTINATIONS: `127.0.0.1:${orgSmtp.port}` } });
   });
   afterAll(async () => {
     await h?.stop();
+    await orgSmtp?.stop();
   });
   beforeEach(() => {
     h.smtp.reset();
@@ -119,6 +124,9 @@ describe('email from domain events', () => {
         role: 'MEMBER',
         accountCreated: true,
         invitedBy: randomUUID(),
+        invitationId: '',
+        expiresAt: '',
+        message: '',
         occurredAt: new Date().toISOString(),
       }).finish(),
     );
@@ -129,6 +137,60 @@ describe('email from domain events', () => {
     expect(htmlOf(mail.text)).not.toContain('<Go>');
     expect(mail.text).toContain('You have been invited to Chess & <Go> Club as MEMBER.');
     expect(await loggedOnce('carl@example.test')).toMatchObject({ organization_id: ORG, template_type: 'INVITATION', status: 'SENT' });
+  });
+
+  it("mails an invitation's accept link (token sealed in the event) and the administrator's message", async () => {
+    await h.publish(
+      'organisation.member.invited',
+      organisationEventsV1.MemberInvited.encode({
+        organizationId: ORG,
+        organizationName: 'Rowing Club',
+        organizationSlug: 'rowing',
+        accountId: randomUUID(),
+        email: 'ines@example.test',
+        firstName: 'Ines',
+        lastName: '-',
+        role: 'MANAGER',
+        accountCreated: true,
+        invitedBy: randomUUID(),
+        invitationId: randomUUID(),
+        acceptToken: { ciphertext: h.box.seal('tok_secret-123') },
+        expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        message: 'Come row with us',
+        occurredAt: new Date().toISOString(),
+      }).finish(),
+    );
+    const mail = await oneMailTo('ines@example.test');
+    const text = mail.text.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(text).toContain(`${APP_URL}/invitations/accept?org=${ORG}&amp;token=tok_secret-123`);
+    expect(text).toContain('Come row with us');
+    expect(text).not.toContain('Set my password');
+    expect((await loggedOnce('ines@example.test')).subject).not.toContain('tok_secret');
+  });
+
+  it('mails the approval of a join request with a set-password link, and the rejection', async () => {
+    const decided = (email: string, decision: string, accountCreated: boolean) =>
+      organisationEventsV1.JoinRequestDecided.encode({
+        organizationId: ORG,
+        organizationName: 'Rowing Club',
+        organizationSlug: 'rowing',
+        requestId: randomUUID(),
+        email,
+        firstName: 'Jo',
+        lastName: 'Lee',
+        decision,
+        accountId: decision === 'APPROVED' ? randomUUID() : '',
+        accountCreated,
+        decidedBy: randomUUID(),
+        occurredAt: new Date().toISOString(),
+      }).finish();
+    await h.publish('organisation.join-request.decided', decided('jo@example.test', 'APPROVED', true));
+    const approval = await oneMailTo('jo@example.test');
+    expect(approval.subject).toBe('Welcome to Rowing Club: your request was approved');
+    expect(approval.text.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(`${APP_URL}/reset-password?email=jo%40example.test&amp;org=rowing`);
+    await h.publish('organisation.join-request.decided', decided('kim@example.test', 'REJECTED', false));
+    expect((await oneMailTo('kim@example.test')).subject).toBe('Your request to join Rowing Club');
+    expect(await loggedOnce('kim@example.test')).toMatchObject({ template_type: 'JOIN_REQUEST_REJECTED', status: 'SENT' });
   });
 
   const created = (email: string, sendWelcomeEmail: boolean, organizationId = ORG) =>
@@ -149,42 +211,88 @@ describe('email from domain events', () => {
     }).finish();
 
   it("sends create-with-owner's welcome email in the organisation's template through its SMTP server", async () => {
-    const { startSmtpSink } = await import('./support/smtp-sink');
-    const orgSmtp = await startSmtpSink();
-    try {
-      h.organisation.deliveries.set(ORG, {
-        organizationName: 'Rowing Club',
-        organizationSlug: 'rowing',
-        template: { subject: 'Ahoy {{user.firstName}}, welcome aboard {{org.name}}', body: '<p>Set a password: <a href="{{setPasswordUrl}}">here</a></p>' },
-        smtp: {
-          host: '127.0.0.1',
-          port: orgSmtp.port,
-          username: 'club',
-          passwordSealed: h.box.seal('club-secret'),
-          fromAddress: 'hello@rowing.test',
-          fromName: 'Rowing Club',
-          secure: false,
-        },
-      });
-      await h.publish('organisation.organisation.created', created('dana@example.test', true));
-      const mail = await eventually(() => {
-        expect(orgSmtp.mailTo('dana@example.test')).toHaveLength(1);
-        return orgSmtp.mailTo('dana@example.test')[0]!;
-      });
-      expect(mail.subject).toBe('Ahoy Dana, welcome aboard Rowing Club');
-      expect(mail.from).toBe('hello@rowing.test');
-      expect(mail.raw).toMatch(/From: "?Rowing Club"? <hello@rowing.test>/);
-      expect(mail.text).toContain(`${APP_URL}/reset-password?email=dana%40example.test&amp;org=rowing`);
-      expect(h.smtp.mailTo('dana@example.test')).toHaveLength(0);
-      expect(h.organisation.callsOf('getEmailDelivery').some(({ request }) => request.organizationId === ORG && request.type === 'WELCOME')).toBe(true);
-      expect(await loggedOnce('dana@example.test')).toMatchObject({
-        template_type: 'WELCOME',
-        status: 'SENT',
-        subject: 'Ahoy Dana, welcome aboard Rowing Club',
-      });
-    } finally {
-      await orgSmtp.stop();
-    }
+    h.organisation.deliveries.set(ORG, {
+      organizationName: 'Rowing Club',
+      organizationSlug: 'rowing',
+      template: { subject: 'Ahoy {{user.firstName}}, welcome aboard {{org.name}}', body: '<p>Set a password: <a href="{{setPasswordUrl}}">here</a></p>' },
+      smtp: {
+        host: '127.0.0.1',
+        port: orgSmtp.port,
+        username: 'club',
+        passwordSealed: h.box.seal('club-secret'),
+        fromAddress: 'hello@rowing.test',
+        fromName: 'Rowing Club',
+        secure: false,
+        requireTls: false,
+      },
+    });
+    await h.publish('organisation.organisation.created', created('dana@example.test', true));
+    const mail = await eventually(() => {
+      expect(orgSmtp.mailTo('dana@example.test')).toHaveLength(1);
+      return orgSmtp.mailTo('dana@example.test')[0]!;
+    });
+    expect(mail.subject).toBe('Ahoy Dana, welcome aboard Rowing Club');
+    expect(mail.from).toBe('hello@rowing.test');
+    expect(mail.raw).toMatch(/From: "?Rowing Club"? <hello@rowing.test>/);
+    expect(mail.text).toContain(`${APP_URL}/reset-password?email=dana%40example.test&amp;org=rowing`);
+    expect(h.smtp.mailTo('dana@example.test')).toHaveLength(0);
+    expect(h.organisation.callsOf('getEmailDelivery').some(({ request }) => request.organizationId === ORG && request.type === 'WELCOME')).toBe(true);
+    expect(await loggedOnce('dana@example.test')).toMatchObject({
+      template_type: 'WELCOME',
+      status: 'SENT',
+      subject: 'Ahoy Dana, welcome aboard Rowing Club',
+    });
+  });
+
+  it.each([
+    ['127.0.0.1', 2525, 'loopback'],
+    ['2130706433', 587, 'loopback'], // a name that resolves to 127.0.0.1
+    ['169.254.169.254', 25, 'metadata'],
+    ['10.1.2.3', 587, 'private'],
+    ['127.0.0.1', 6379, 'port'],
+  ])("logs FAILED at once, sending nothing, when the organisation's SMTP host is %s:%i (rule %s)", async (host, port, rule) => {
+    const org = randomUUID();
+    const recipient = `guarded-${rule}-${port}@example.test`;
+    h.organisation.deliveries.set(org, {
+      organizationName: 'Guarded Club',
+      organizationSlug: 'guarded',
+      smtp: { host, port, username: '', passwordSealed: '', fromAddress: 'hello@guarded.test', fromName: '', secure: false, requireTls: false },
+    });
+    await h.publish('organisation.organisation.created', created(recipient, true, org));
+    const row = await eventually(async () => {
+      const [logged] = await logsFor(recipient);
+      expect(logged).toMatchObject({ status: 'FAILED', attempts: 1 });
+      return logged!;
+    });
+    expect(row.error).toBe(`REFUSED: the destination is refused (rule: ${rule})`);
+    expect(h.smtp.mailTo(recipient)).toHaveLength(0);
+    expect(orgSmtp.mailTo(recipient)).toHaveLength(0);
+  });
+
+  it("logs FAILED with TLS_FAILED when the organisation's server offers no TLS and the admin did not turn the requirement off", async () => {
+    const org = randomUUID();
+    h.organisation.deliveries.set(org, {
+      organizationName: 'Plain Club',
+      organizationSlug: 'plain',
+      smtp: {
+        host: '127.0.0.1',
+        port: orgSmtp.port,
+        username: '',
+        passwordSealed: '',
+        fromAddress: 'hello@plain.test',
+        fromName: '',
+        secure: false,
+        requireTls: true,
+      },
+    });
+    await h.publish('organisation.organisation.created', created('plain@example.test', true, org));
+    const row = await eventually(async () => {
+      const [logged] = await logsFor('plain@example.test');
+      expect(logged).toMatchObject({ status: 'FAILED', attempts: 1 });
+      return logged!;
+    });
+    expect(row.error).toMatch(/^TLS_FAILED/);
+    expect(orgSmtp.mailTo('plain@example.test')).toHaveLength(0);
   });
 
   it("logs FAILED at once, without retrying, when the organisation's SMTP password does not open", async () => {
@@ -201,6 +309,7 @@ describe('email from domain events', () => {
         fromAddress: 'hello@sealed.test',
         fromName: '',
         secure: false,
+        requireTls: false,
       },
     });
     await h.publish('organisation.organisation.created', created('sealed@example.test', true, org));
@@ -261,7 +370,8 @@ describe('email from domain events', () => {
     await h.publish('identity.user.registered', registered('nosuch@example.test', 'tok-nosuch'));
     const log = await loggedOnce('nosuch@example.test');
     expect(log).toMatchObject({ status: 'BOUNCED', attempts: 1 });
-    expect(log.error).toContain('550');
+    // The class and code, not the remote server's text.
+    expect(log.error).toBe('REFUSED (SMTP 550): the server refused the recipient');
   });
 
   it('logs FAILED at once when the server refuses the message permanently', async () => {
@@ -269,7 +379,7 @@ describe('email from domain events', () => {
     await h.publish('identity.user.registered', registered('refused@example.test', 'tok-refused'));
     const log = await loggedOnce('refused@example.test');
     expect(log).toMatchObject({ status: 'FAILED', attempts: 1 });
-    expect(log.error).toContain('554');
+    expect(log.error).toBe('REFUSED (SMTP 554): the server refused the message');
   });
 
   it('waits for an unreachable organisation service rather than mail in the wrong template', async () => {

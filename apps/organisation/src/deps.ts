@@ -1,6 +1,6 @@
 import type { SecretBox } from '@platform/crypto';
 import type { Logger } from '@platform/telemetry';
-import type { Identity, MembershipLimitPolicy, Notifications, SmtpClient } from './clients/ports';
+import type { Identity, JoinRequestLimiter, MembershipLimitPolicy, Notifications, SmtpClient } from './clients/ports';
 import type { SagaHooks } from './domain/saga';
 import type { OrganisationEvents } from './events/organisation-events';
 import type { OrganisationDb } from './store/db';
@@ -17,6 +17,8 @@ export interface OrganisationDeps {
   secrets: SecretBox;
   /** Test seam of the create-with-owner saga (failure injection); production passes none. */
   sagaHooks?: Pick<SagaHooks, 'beforeStep'>;
+  /** Counts join-request submissions (Redis), with the hourly limits per address and per client IP. */
+  joinRequests: { limiter: JoinRequestLimiter; perEmailPerHour: number; perIpPerHour: number };
   logger: Logger;
   now: () => Date;
 }

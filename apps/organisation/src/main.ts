@@ -10,9 +10,12 @@ import {
   type ServiceWiring,
 } from '@platform/grpc-server/service';
 import type { ServiceEventSource } from '@platform/messaging';
+import Redis from 'ioredis';
+import { createDestinationGuard } from '@platform/outbound';
 import { organisationV1 } from '@platform/proto';
 import { cachedMembershipLimit } from './clients/cached-membership-limit';
 import { grpcIdentity } from './clients/identity';
+import { redisJoinRequestLimiter } from './clients/join-request-limiter';
 import { grpcNotifications } from './clients/notifications';
 import { nodemailerSmtp } from './clients/smtp-client';
 import { loadConfig, type OrganisationConfig } from './config';
@@ -57,15 +60,26 @@ async function wireOrganisation(
   const tokens = new ServiceTokens(signer, 'organisation');
   const identity = grpcIdentity(config.IDENTITY_GRPC_URL, tokens);
   const notifications = grpcNotifications(config.NOTIFICATIONS_GRPC_URL, tokens);
+  // Commands fail fast while Redis is down (a join request answers 503 rather than hanging).
+  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, commandTimeout: 2_000, connectTimeout: 2_000 });
+  const joinRequestLimiter = redisJoinRequestLimiter(redis, config.REDIS_KEY_PREFIX);
   const deps = {
     db,
     identity,
     events: outboxEvents(schema, names),
     membershipLimit: cachedMembershipLimit({ read: identity.readSystemSettings, ttlMs: config.SYSTEM_SETTINGS_CACHE_MS, now: Date.now, logger }),
     notifications,
-    smtp: nodemailerSmtp({ timeoutMs: config.SMTP_TEST_TIMEOUT_MS }),
+    smtp: nodemailerSmtp({
+      timeoutMs: config.SMTP_TEST_TIMEOUT_MS,
+      guard: createDestinationGuard({ feature: 'smtp', allowed: config.OUTBOUND_ALLOWED_DESTINATIONS, lookupTimeoutMs: config.SMTP_TEST_TIMEOUT_MS }),
+    }),
     secrets: new SecretBox(config.SECRETS_KEY),
     sagaHooks: options.sagaHooks,
+    joinRequests: {
+      limiter: joinRequestLimiter,
+      perEmailPerHour: config.JOIN_REQUESTS_PER_EMAIL_PER_HOUR,
+      perIpPerHour: config.JOIN_REQUESTS_PER_IP_PER_HOUR,
+    },
     logger,
     now: () => new Date(),
   };
@@ -77,6 +91,7 @@ async function wireOrganisation(
       await Promise.all(consumers.map((c) => c.stop()));
       identity.close();
       notifications.close();
+      await joinRequestLimiter.close();
     },
   };
 }

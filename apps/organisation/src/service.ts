@@ -4,8 +4,14 @@ import type { OrganisationDeps } from './deps';
 import { accountMembershipHandlers } from './rpc/account-memberships';
 import { adminUserHandlers } from './rpc/admin-users';
 import { billingHandlers } from './rpc/billing';
+import { creationInvitationHandlers } from './rpc/creation-invitations';
+import { brandingHandlers } from './rpc/branding';
+import { directoryHandlers } from './rpc/directory';
 import { emailDeliveryHandlers } from './rpc/email-delivery';
 import { emailTemplateHandlers } from './rpc/email-templates';
+import { invitationHandlers } from './rpc/invitations';
+import { joinRequestHandlers } from './rpc/join-requests';
+import { legalPageHandlers } from './rpc/legal-pages';
 import { memberImportHandlers } from './rpc/member-import';
 import { memberHandlers } from './rpc/members';
 import { membershipTypeHandlers } from './rpc/membership-types';
@@ -40,6 +46,13 @@ export function organisationService(deps: OrganisationDeps): AsyncService<organi
   const { listMembershipTypes, createMembershipType, updateMembershipType, deleteMembershipType, getMembershipAssignment, assignMembership, renewMembership } =
     membershipTypeHandlers(deps);
   const { listInvoices, listPayments, getPayment, listSubscriptions } = billingHandlers(deps);
+  const { createInvitation, listInvitations, cancelInvitation, acceptInvitation } = invitationHandlers(deps);
+  const { submitJoinRequest, listJoinRequests, countPendingJoinRequests, approveJoinRequest, rejectJoinRequest } = joinRequestHandlers(deps);
+  const { createCreationInvitation, listCreationInvitations, cancelCreationInvitation, validateCreationInvitation, createOrganisationWithInvitation } =
+    creationInvitationHandlers(deps);
+  const { getBranding, getPublicBranding, updateBranding } = brandingHandlers(deps);
+  const { getLegalPages, getPublicLegalPages, updateLegalPages } = legalPageHandlers(deps);
+  const { listDirectory, getDirectoryConfig, updateDirectoryConfig } = directoryHandlers(deps);
   return {
     createOrganisation,
     createOrganisationWithOwner,
@@ -81,5 +94,28 @@ export function organisationService(deps: OrganisationDeps): AsyncService<organi
     listPayments,
     getPayment,
     listSubscriptions,
+    createInvitation,
+    listInvitations,
+    cancelInvitation,
+    acceptInvitation,
+    submitJoinRequest,
+    listJoinRequests,
+    countPendingJoinRequests,
+    approveJoinRequest,
+    rejectJoinRequest,
+    createCreationInvitation,
+    listCreationInvitations,
+    cancelCreationInvitation,
+    validateCreationInvitation,
+    createOrganisationWithInvitation,
+    getBranding,
+    getPublicBranding,
+    updateBranding,
+    getLegalPages,
+    getPublicLegalPages,
+    updateLegalPages,
+    listDirectory,
+    getDirectoryConfig,
+    updateDirectoryConfig,
   };
 }

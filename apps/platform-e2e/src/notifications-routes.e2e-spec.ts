@@ -348,7 +348,16 @@ describe('notification, email-log, SMTP and template routes through the gateway,
 
   describe("an organisation's SMTP settings", () => {
     let smtpPort: number;
-    const settings = () => ({ host: '127.0.0.1', port: smtpPort, username: '', fromAddress: 'club@routes-a.example', fromName: 'Alpha Club Mail' });
+    // The catcher speaks no TLS: the admin turns the requirement off (audited), and the stack allows
+    // the catcher as an outbound destination, as npm start does.
+    const settings = () => ({
+      host: '127.0.0.1',
+      port: smtpPort,
+      username: '',
+      fromAddress: 'club@routes-a.example',
+      fromName: 'Alpha Club Mail',
+      requireTls: false,
+    });
 
     beforeAll(() => {
       smtpPort = catcherSmtpPort(platform);
@@ -388,8 +397,9 @@ describe('notification, email-log, SMTP and template routes through the gateway,
 
     it('secure defaults to true on port 465 only, and can be set explicitly', async () => {
       const put = (body: unknown) => api.call('PUT', `/api/orgs/${orgA}/smtp`, { body, token: ownerA });
-      expect((await put({ ...settings(), port: 465 })).body).toMatchObject({ port: 465, secure: true });
-      expect((await put({ ...settings(), port: 587, secure: true })).body).toMatchObject({ port: 587, secure: true });
+      const remote = { host: 'smtp.routes-a.example' };
+      expect((await put({ ...settings(), ...remote, port: 465 })).body).toMatchObject({ port: 465, secure: true });
+      expect((await put({ ...settings(), ...remote, port: 587, secure: true })).body).toMatchObject({ port: 587, secure: true });
       expect((await put(settings())).body).toMatchObject({ port: smtpPort, secure: false });
     });
 
@@ -427,27 +437,40 @@ describe('notification, email-log, SMTP and template routes through the gateway,
       expect((await api.post(`/api/orgs/${orgA}/smtp/test-email`, {}, ownerA)).status).toBe(400);
     });
 
-    it('both tests report failure (200, success false) against a closed port', async () => {
+    it('refuses other local and internal destinations with 400 naming the rule, and keeps the saved settings', async () => {
       const closed = await freePort();
-      expect((await api.call('PUT', `/api/orgs/${orgA}/smtp`, { body: { ...settings(), port: closed }, token: ownerA })).status).toBe(200);
-      try {
-        const test = await api.post(`/api/orgs/${orgA}/smtp/test`, undefined, ownerA);
-        expect(test.status).toBe(200);
-        expect(test.body).toEqual({ success: false, message: `Could not connect to 127.0.0.1:${closed}: connection refused` });
-        const email = await api.post(`/api/orgs/${orgA}/smtp/test-email`, { to: 'never@routes-a.example' }, ownerA);
-        expect(email.status).toBe(200);
-        expect(email.body.success).toBe(false);
-        expect(email.body.message).toContain(`127.0.0.1:${closed}`);
-      } finally {
-        // Back to the catcher: the template tests below send through these settings.
-        expect((await api.call('PUT', `/api/orgs/${orgA}/smtp`, { body: settings(), token: ownerA })).status).toBe(200);
+      const put = (body: unknown) => api.call('PUT', `/api/orgs/${orgA}/smtp`, { body, token: ownerA });
+      for (const [host, port, field, rule] of [
+        ['127.0.0.1', 2525, 'host', 'loopback'],
+        ['169.254.169.254', 25, 'host', 'metadata'],
+        ['10.0.0.5', 587, 'host', 'private'],
+        ['127.0.0.1', 6379, 'port', 'port'],
+        ['127.0.0.1', closed, 'port', 'port'],
+      ] as const) {
+        const res = await put({ ...settings(), host, port });
+        expect(res.status).toBe(400);
+        expect(res.body.errors).toEqual([{ field, message: expect.stringContaining(`rule: ${rule}`) }]);
       }
-      expect((await api.post(`/api/orgs/${orgA}/smtp/test`, undefined, ownerA)).body.success).toBe(true);
+      expect((await api.get(`/api/orgs/${orgA}/smtp`, ownerA)).body).toMatchObject(settings());
+      const test = await api.post(`/api/orgs/${orgA}/smtp/test`, undefined, ownerA);
+      expect(test.body).toMatchObject({ success: true, outcome: 'CONNECTED' });
     });
   });
 
   describe("an organisation's email templates", () => {
-    const TYPES = ['WELCOME', 'INVITATION', 'PASSWORD_RESET', 'EMAIL_VERIFICATION', 'EVENT_CONFIRMATION', 'EVENT_CANCELLED', 'EVENT_PUBLISHED', 'MEMBERSHIP_RENEWAL'];
+    const TYPES = [
+      'WELCOME',
+      'INVITATION',
+      'PASSWORD_RESET',
+      'EMAIL_VERIFICATION',
+      'EVENT_CONFIRMATION',
+      'EVENT_CANCELLED',
+      'EVENT_PUBLISHED',
+      'MEMBERSHIP_RENEWAL',
+      'JOIN_REQUEST_APPROVED',
+      'JOIN_REQUEST_REJECTED',
+      'CREATION_INVITATION',
+    ];
     let invitationId: string;
     let defaultInvitation: { subject: string; body: string };
     const custom = {

@@ -215,6 +215,61 @@ describe('organisation scoping, role limits, bad input and deletes through the g
     });
   });
 
+  // ---- issue 12: branding, legal pages, directory ----
+  describe('branding, legal pages and the directory', () => {
+    const settingsRoutes = (orgId: string) => ({
+      reads: [`/api/orgs/${orgId}/branding`, `/api/orgs/${orgId}/legal-pages`, `/api/orgs/${orgId}/directory`, `/api/orgs/${orgId}/directory/config`],
+      writes: [
+        [`/api/orgs/${orgId}/branding`, { primaryColor: '#000' }],
+        [`/api/orgs/${orgId}/legal-pages`, { termsOfService: '<p>taken over</p>' }],
+        [`/api/orgs/${orgId}/directory/config`, { visibility: 'ADMINS_ONLY', showEmail: true }],
+      ] as Array<[string, Record<string, unknown>]>,
+    });
+    const snapshot = async (orgId: string) =>
+      Promise.all(
+        [`/api/orgs/${orgId}/branding`, `/api/orgs/${orgId}/legal-pages`, `/api/orgs/${orgId}/directory/config`].map(
+          async (path) => (await api.get(path, admin)).body,
+        ),
+      );
+
+    it("another organisation's owner and admin get 403 on every read and write, and nothing changes", async () => {
+      const before = await snapshot(alphaId);
+      const { reads, writes } = settingsRoutes(alphaId);
+      for (const who of ['betaOwner', 'betaAdmin']) {
+        for (const path of reads) {
+          const res = await api.get(path, tokens[who]!);
+          expect({ path, status: res.status }).toEqual({ path, status: 403 });
+          expect(JSON.stringify(res.body)).not.toContain('alpha.example');
+        }
+        for (const [path, body] of writes) expect({ path, status: (await put(path, body, tokens[who]!)).status }).toEqual({ path, status: 403 });
+      }
+      expect(await snapshot(alphaId)).toEqual(before);
+    });
+
+    it('a guest, manager or member reads branding and legal pages but gets 403 on the admin routes; the directory is not for guests', async () => {
+      const { writes } = settingsRoutes(alphaId);
+      // Fresh sessions: a role change above (the guest's promotion and back) ended the earlier ones.
+      const fresh: Record<string, string> = {};
+      for (const who of ['guest', 'manager', 'member']) fresh[who] = (await orgLogin(`${who}@alpha.example`, alphaId)).body.accessToken;
+      for (const who of ['guest', 'manager', 'member']) {
+        expect((await api.get(`/api/orgs/${alphaId}/branding`, fresh[who])).status).toBe(200);
+        expect((await api.get(`/api/orgs/${alphaId}/legal-pages`, fresh[who])).status).toBe(200);
+        expect((await api.get(`/api/orgs/${alphaId}/directory/config`, fresh[who])).status).toBe(403);
+        for (const [path, body] of writes) expect({ who, path, status: (await put(path, body, fresh[who]!)).status }).toEqual({ who, path, status: 403 });
+      }
+      expect((await api.get(`/api/orgs/${alphaId}/directory`, fresh['member'])).status).toBe(200);
+      expect((await api.get(`/api/orgs/${alphaId}/directory`, fresh['guest'])).status).toBe(403);
+    });
+
+    it('the public routes answer by slug without a token; an unknown organisation id is 404 for the platform admin', async () => {
+      expect((await api.get('/api/public/orgs/alpha/branding')).status).toBe(200);
+      expect((await api.get('/api/public/orgs/alpha/legal-pages')).status).toBe(200);
+      for (const path of settingsRoutes(UNKNOWN_UUID).reads) expect({ path, status: (await api.get(path, admin)).status }).toEqual({ path, status: 404 });
+      expectProblem(await api.get('/api/orgs/not-a-uuid/branding', admin), 400, /org_?id must be a UUID/i);
+    });
+  });
+  // ---- end issue 12 ----
+
   describe('bad input: a 4xx problem naming what is wrong, and nothing changed', () => {
     it('PUT /api/orgs/{id} with a bad website_url, an over-long name or an unknown field', async () => {
       const before = await readOrg(alphaId);

@@ -1,5 +1,5 @@
 import { Metadata, type ServiceError, status } from '@grpc/grpc-js';
-import { ERROR_CODE_KEY, ERROR_VIOLATIONS_KEY } from '@platform/errors';
+import { ERROR_CODE_KEY, ERROR_RETRY_AFTER_KEY, ERROR_VIOLATIONS_KEY } from '@platform/errors';
 import { fixtureProtos } from '../../test/support/fixture-protos';
 import { RouteTable } from '../routing/route-table';
 import { problemFromGrpc } from './grpc-to-http';
@@ -43,6 +43,18 @@ describe('gRPC status → problem', () => {
         { field: 'address.postalCode', message: 'too long' },
       ],
     });
+  });
+
+  it("answers a service's rate limit 429 with its Retry-After, and 410 for a used invitation token", () => {
+    const limited = problemFromGrpc(
+      serviceError(status.RESOURCE_EXHAUSTED, 'Too many join requests', { [ERROR_CODE_KEY]: 'RATE_LIMITED', [ERROR_RETRY_AFTER_KEY]: '1800' }),
+      route,
+    );
+    expect(limited.problem).toMatchObject({ status: 429, code: 'RATE_LIMITED', headers: { 'Retry-After': '1800' } });
+    const junk = problemFromGrpc(serviceError(status.RESOURCE_EXHAUSTED, 'x', { [ERROR_CODE_KEY]: 'RATE_LIMITED', [ERROR_RETRY_AFTER_KEY]: 'soon' }), route);
+    expect(junk.problem.headers).toBeUndefined();
+    const used = problemFromGrpc(serviceError(status.FAILED_PRECONDITION, 'The invitation was already used', { [ERROR_CODE_KEY]: 'INVITATION_USED' }), route);
+    expect(used.problem).toMatchObject({ status: 410, code: 'INVITATION_USED' });
   });
 
   it('hides the text of internal errors and of errors without a platform code', () => {

@@ -1,5 +1,13 @@
 import { type ServiceError, status as GrpcStatus } from '@grpc/grpc-js';
-import { ERROR_CODE_KEY, ERROR_VIOLATIONS_KEY, ErrorCode, type FieldViolation, errorCodeOfStatus, httpStatusOfFailure } from '@platform/errors';
+import {
+  ERROR_CODE_KEY,
+  ERROR_RETRY_AFTER_KEY,
+  ERROR_VIOLATIONS_KEY,
+  ErrorCode,
+  type FieldViolation,
+  errorCodeOfStatus,
+  httpStatusOfFailure,
+} from '@platform/errors';
 import { type MessageSchema, findField } from '../protos/message-schema';
 import type { Route } from '../routing/route-table';
 import { GatewayErrorCode, type Problem, internalProblem } from './problem';
@@ -49,10 +57,18 @@ export function problemFromGrpc(err: ServiceError, route: Route): { problem: Pro
       code,
       detail: err.details || 'The request could not be processed.',
       errors: violations.length > 0 ? violations : undefined,
-      headers: code === ErrorCode.UNAUTHENTICATED ? { 'WWW-Authenticate': 'Bearer' } : undefined,
+      headers: headersOf(err, code),
     },
     internal: false,
   };
+}
+
+/** Headers a failure carries: the challenge of a 401, the wait of a 429 (a whole number of seconds from the service). */
+function headersOf(err: ServiceError, code: string): Record<string, string> | undefined {
+  if (code === ErrorCode.UNAUTHENTICATED) return { 'WWW-Authenticate': 'Bearer' };
+  const retryAfter = firstString(err, ERROR_RETRY_AFTER_KEY);
+  if (code === ErrorCode.RATE_LIMITED && retryAfter !== undefined && /^[1-9][0-9]{0,6}$/.test(retryAfter)) return { 'Retry-After': retryAfter };
+  return undefined;
 }
 
 function firstString(err: ServiceError, key: string): string | undefined {

@@ -67,6 +67,8 @@ export function organisationDeliverySettings(options: OrganisationDeliveryOption
               host: reply.smtp.host,
               port: reply.smtp.port || 587,
               secure: reply.smtp.secure,
+              requireTls: reply.smtp.requireTls,
+              tenantGiven: true,
               username: reply.smtp.username,
               password: reply.smtp.passwordSealed ? openPassword(reply.smtp.passwordSealed) : '',
               from: reply.smtp.fromName ? `"${reply.smtp.fromName.replace(/["\\\r\n]/g, '')}" <${reply.smtp.fromAddress}>` : reply.smtp.fromAddress,

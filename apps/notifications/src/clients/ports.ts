@@ -8,8 +8,15 @@ import type { TemplateSource, TemplateType } from '../domain/templates';
 export interface SmtpServer {
   host: string;
   port: number;
-  /** Implicit TLS; otherwise STARTTLS when offered. */
+  /** Implicit TLS; otherwise STARTTLS (when offered, or always when `requireTls`). */
   secure: boolean;
+  /** STARTTLS is required (an organisation's server unless its admin turned TLS off). */
+  requireTls: boolean;
+  /**
+   * An organisation's own server (an address a tenant gave): it goes through the
+   * outbound-destination guard. The platform's server is the operator's and does not.
+   */
+  tenantGiven: boolean;
   username: string;
   password: string;
   /** The From header: `Name <address>` or an address. */

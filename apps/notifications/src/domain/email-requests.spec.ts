@@ -1,4 +1,13 @@
-import { invitationEmail, minutesBetween, passwordResetEmail, verificationEmail, welcomeEmail, type EmailContext } from './email-requests';
+import {
+  creationInvitationEmail,
+  invitationEmail,
+  joinRequestDecisionEmail,
+  minutesBetween,
+  passwordResetEmail,
+  verificationEmail,
+  welcomeEmail,
+  type EmailContext,
+} from './email-requests';
 
 const ctx: EmailContext = {
   appUrl: 'https://app.test',
@@ -48,6 +57,56 @@ describe('emails from events', () => {
       loginUrl: 'https://app.test/login?org=club',
       setPasswordUrl: 'https://app.test/reset-password?email=c%40x.test&org=club',
     });
+  });
+
+  it("puts an invitation's accept link (with the token) among the sealed values, with the message", () => {
+    const email = invitationEmail(ctx, {
+      organizationId: 'o1',
+      organizationName: 'Club',
+      organizationSlug: 'club',
+      email: 'c@x.test',
+      firstName: 'Cy',
+      lastName: 'Do',
+      role: 'ADMIN',
+      accountCreated: false,
+      acceptToken: { ciphertext: 'sealed(tok-1)' },
+      message: 'Welcome aboard',
+    });
+    expect(email.flags).toEqual({ accountCreated: false, hasAcceptUrl: true, hasMessage: true });
+    expect(email.sealedValues).toEqual({ acceptUrl: 'sealed(https://app.test/invitations/accept?org=o1&token=tok-1)' });
+    expect(JSON.stringify(email.values)).not.toContain('tok-1');
+    expect(email.values['message']).toBe('Welcome aboard');
+  });
+
+  it('answers a join-request decision with the approval (set-password link) or the rejection', () => {
+    const facts = { organizationId: 'o1', organizationName: 'Club', organizationSlug: 'club', email: 'j@x.test', firstName: 'Jo', lastName: 'Lee' };
+    expect(joinRequestDecisionEmail(ctx, { ...facts, decision: 'APPROVED', accountCreated: true })).toMatchObject({
+      type: 'JOIN_REQUEST_APPROVED',
+      flags: { accountCreated: true },
+      values: { setPasswordUrl: 'https://app.test/reset-password?email=j%40x.test&org=club' },
+    });
+    expect(joinRequestDecisionEmail(ctx, { ...facts, decision: 'REJECTED', accountCreated: false })).toMatchObject({
+      type: 'JOIN_REQUEST_REJECTED',
+      recipient: 'j@x.test',
+    });
+    expect(joinRequestDecisionEmail(ctx, { ...facts, decision: 'MAYBE', accountCreated: false })).toBeNull();
+  });
+
+  it('invites to create an organisation with a sealed link and the days it lasts', () => {
+    const email = creationInvitationEmail(ctx, {
+      email: 'e@x.test',
+      orgName: 'Chess Club',
+      sealedToken: 'sealed(ct-1)',
+      occurredAt: '2026-01-01T10:00:00Z',
+      expiresAt: '2026-01-08T10:00:00Z',
+    });
+    expect(email).toMatchObject({
+      organizationId: null,
+      type: 'CREATION_INVITATION',
+      flags: { hasSuggestedName: true },
+      values: { expiresInDays: '7', suggestedOrgName: 'Chess Club' },
+    });
+    expect(email.sealedValues).toEqual({ createUrl: 'sealed(https://app.test/create-organisation?token=ct-1)' });
   });
 
   it('welcomes the owner only when create-with-owner asked for it', () => {

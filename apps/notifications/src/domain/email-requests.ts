@@ -111,10 +111,19 @@ export interface MemberInvitedFacts {
   lastName: string;
   role: string;
   accountCreated: boolean;
+  /** An invitation's accept token (POST invitations); absent for POST users with sendInvitationEmail. */
+  acceptToken?: { ciphertext: string };
+  message?: string;
 }
 
-/** organisation.member.invited → the invitation (an account made for it gets the set-password link). */
+/**
+ * organisation.member.invited → the invitation. With an accept token (POST invitations) it carries
+ * the accept link `/invitations/accept?org=…&token=…` (sealed); without one (POST users), an
+ * account made for it gets the set-password link.
+ */
 export function invitationEmail(ctx: EmailContext, event: MemberInvitedFacts): EmailRequest {
+  const token = event.acceptToken?.ciphertext ? ctx.open(event.acceptToken.ciphertext) : undefined;
+  const message = event.message ?? '';
   return {
     organizationId: event.organizationId,
     type: 'INVITATION',
@@ -127,11 +136,10 @@ export function invitationEmail(ctx: EmailContext, event: MemberInvitedFacts): E
       role: event.role,
       loginUrl: link(ctx, '/login', { org: event.organizationSlug }),
       setPasswordUrl: link(ctx, '/reset-password', { email: event.email, org: event.organizationSlug }),
-      acceptUrl: '',
-      message: '',
+      message,
     },
-    flags: { accountCreated: event.accountCreated, hasAcceptUrl: false, hasMessage: false },
-    sealedValues: {},
+    flags: { accountCreated: event.accountCreated, hasAcceptUrl: token !== undefined, hasMessage: message !== '' },
+    sealedValues: sealAll(ctx, { acceptUrl: token ? link(ctx, '/invitations/accept', { org: event.organizationId, token }) : '' }),
   };
 }
 
@@ -166,5 +174,74 @@ export function welcomeEmail(ctx: EmailContext, event: OrganisationCreatedFacts)
     },
     flags: { accountCreated: event.ownerAccountCreated },
     sealedValues: {},
+  };
+}
+
+export interface JoinRequestDecidedFacts {
+  organizationId: string;
+  organizationName: string;
+  organizationSlug: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  decision: string;
+  accountCreated: boolean;
+}
+
+/**
+ * organisation.join-request.decided → the approval (with the set-password link when the account was
+ * made for it) or the rejection; null for a decision this service does not know.
+ */
+export function joinRequestDecisionEmail(ctx: EmailContext, event: JoinRequestDecidedFacts): EmailRequest | null {
+  if (event.decision !== 'APPROVED' && event.decision !== 'REJECTED') return null;
+  const values = {
+    ...platform(ctx),
+    'org.name': event.organizationName,
+    'org.slug': event.organizationSlug,
+    ...person(event.email, event.firstName, event.lastName),
+  };
+  if (event.decision === 'REJECTED') {
+    return { organizationId: event.organizationId, type: 'JOIN_REQUEST_REJECTED', recipient: event.email, values, flags: {}, sealedValues: {} };
+  }
+  return {
+    organizationId: event.organizationId,
+    type: 'JOIN_REQUEST_APPROVED',
+    recipient: event.email,
+    values: {
+      ...values,
+      loginUrl: link(ctx, '/login', { org: event.organizationSlug }),
+      setPasswordUrl: link(ctx, '/reset-password', { email: event.email, org: event.organizationSlug }),
+    },
+    flags: { accountCreated: event.accountCreated },
+    sealedValues: {},
+  };
+}
+
+export interface CreationInvitationFacts {
+  email: string;
+  orgName: string;
+  sealedToken: string;
+  expiresAt: string;
+  occurredAt: string;
+}
+
+/** organisation.creation-invitation.created → the platform's email with the link `/create-organisation?token=…` (sealed). */
+export function creationInvitationEmail(ctx: EmailContext, event: CreationInvitationFacts): EmailRequest {
+  const token = ctx.open(event.sealedToken);
+  const days = Math.max(1, Math.round(minutesBetween(event.occurredAt, event.expiresAt, 7 * 24 * 60) / (24 * 60)));
+  return {
+    organizationId: null,
+    type: 'CREATION_INVITATION',
+    recipient: event.email,
+    values: {
+      ...platform(ctx),
+      'org.name': event.orgName || ctx.platformName,
+      'org.slug': '',
+      ...person(event.email, '', ''),
+      suggestedOrgName: event.orgName,
+      expiresInDays: String(days),
+    },
+    flags: { hasSuggestedName: event.orgName !== '' },
+    sealedValues: sealAll(ctx, { createUrl: link(ctx, '/create-organisation', { token }) }),
   };
 }

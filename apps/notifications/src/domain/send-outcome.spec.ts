@@ -1,3 +1,4 @@
+import { DestinationRefused, DestinationUnresolved } from '@platform/outbound';
 import { afterFailure, classifySmtpFailure, describeSmtpFailure, retryDelayMs } from './send-outcome';
 
 describe('SMTP failures', () => {
@@ -14,11 +15,27 @@ describe('SMTP failures', () => {
     expect(classifySmtpFailure({ code: 'EAUTH' })).toBe('failed');
   });
 
-  it('describes a failure by the server reply when there is one', () => {
-    expect(describeSmtpFailure({ code: 'EENVELOPE', response: '550 5.1.1 No such user here', message: 'Recipient command failed' })).toBe(
-      'EENVELOPE: 550 5.1.1 No such user here',
+  it('describes a failure by class and SMTP code, never by the server’s reply text', () => {
+    expect(
+      describeSmtpFailure({
+        code: 'EENVELOPE',
+        responseCode: 550,
+        command: 'RCPT TO',
+        response: '550 5.1.1 No such user here',
+        message: 'Recipient command failed',
+      }),
+    ).toBe('REFUSED (SMTP 550): the server refused the recipient');
+    expect(describeSmtpFailure({ code: 'ECONNECTION', message: 'Connection closed\nunexpectedly' })).toBe('REFUSED: the connection was closed unexpectedly');
+    expect(describeSmtpFailure({ code: 'EAUTH', responseCode: 535, response: '535 internal-relay.corp says no' })).toBe(
+      'AUTH_FAILED (SMTP 535): the server refused the login',
     );
-    expect(describeSmtpFailure({ code: 'ECONNECTION', message: 'Connection closed\nunexpectedly' })).toBe('ECONNECTION: Connection closed unexpectedly');
+  });
+
+  it('fails at once for a refused destination or missing TLS, and retries an unresolved name', () => {
+    expect(classifySmtpFailure(new DestinationRefused('loopback', 'host', 'refused'))).toBe('failed');
+    expect(describeSmtpFailure(new DestinationRefused('metadata', 'host', 'refused'))).toBe('REFUSED: the destination is refused (rule: metadata)');
+    expect(classifySmtpFailure(new DestinationUnresolved('mail.example.org', 'ENOTFOUND'))).toBe('retry');
+    expect(classifySmtpFailure({ code: 'ETLS', responseCode: 502, command: 'STARTTLS' })).toBe('failed');
   });
 
   it('backs off exponentially with jitter up to the maximum, then gives up', () => {

@@ -1,3 +1,11 @@
+import {
+  classifySmtpFailure as classifySmtp,
+  describeSmtpFailure as describeClassified,
+  DestinationRefused,
+  DestinationUnresolved,
+  type SmtpErrorFacts,
+} from '@platform/outbound';
+
 /**
  * What an SMTP failure means for the email:
  *  - `retry`: transient (a 4xx reply, a refused, dropped or timed-out connection): try again later;
@@ -7,14 +15,8 @@
  */
 export type FailureKind = 'retry' | 'bounced' | 'failed';
 
-/** The parts of a nodemailer error that matter (it sets `code`, `responseCode`, `command`, `response`). */
-export interface SmtpErrorFacts {
-  code?: string;
-  responseCode?: number;
-  command?: string;
-  response?: string;
-  message?: string;
-}
+/** The parts of a nodemailer error that matter (it sets `code`, `responseCode`, `command`). */
+export type { SmtpErrorFacts } from '@platform/outbound';
 
 const CONNECTION_CODES = new Set([
   'ECONNECTION',
@@ -29,24 +31,33 @@ const CONNECTION_CODES = new Set([
   'EAI_AGAIN',
 ]);
 
-export function classifySmtpFailure(err: SmtpErrorFacts): FailureKind {
-  const reply = err.responseCode;
+/**
+ * What a failure means for the email. A destination the outbound guard refuses, and TLS that cannot
+ * be had where it is required, are permanent (retrying changes nothing); a name that does not
+ * resolve is retried like a refused connection.
+ */
+export function classifySmtpFailure(err: unknown): FailureKind {
+  if (err instanceof DestinationRefused) return 'failed';
+  if (err instanceof DestinationUnresolved) return 'retry';
+  const facts = (err ?? {}) as SmtpErrorFacts;
+  const reply = facts.responseCode;
+  if (facts.code === 'ETLS' || facts.code === 'EREQUIRETLS') return 'failed';
   if (typeof reply === 'number' && reply >= 400 && reply < 500) return 'retry';
   if (typeof reply === 'number' && reply >= 500) {
-    return /RCPT/i.test(err.command ?? '') ? 'bounced' : 'failed';
+    return /RCPT/i.test(facts.command ?? '') ? 'bounced' : 'failed';
   }
-  if (err.code && CONNECTION_CODES.has(err.code)) return 'retry';
-  if (err.code === 'EAUTH' || err.code === 'EENVELOPE' || err.code === 'EMESSAGE' || err.code === 'EREQUIRETLS') return 'failed';
+  if (facts.code && CONNECTION_CODES.has(facts.code)) return 'retry';
+  if (facts.code === 'EAUTH' || facts.code === 'ENOAUTH' || facts.code === 'EENVELOPE' || facts.code === 'EMESSAGE') return 'failed';
   // Unknown: treat as transient; the attempt limit still ends it.
   return 'retry';
 }
 
-/** A one-line description of the failure for the email log (the server's reply when there is one). */
-export function describeSmtpFailure(err: SmtpErrorFacts): string {
-  const reply = err.response?.trim();
-  const text = reply && reply.length > 0 ? reply : (err.message ?? 'unknown error');
-  const prefix = err.code ? `${err.code}: ` : '';
-  return `${prefix}${text}`.replace(/\s+/g, ' ').slice(0, 1000);
+/**
+ * The email log's line for a failure: its class, SMTP code and a fixed reason
+ * (`REFUSED (SMTP 550): the server refused the recipient`), never the remote server's own text.
+ */
+export function describeSmtpFailure(err: unknown): string {
+  return describeClassified(classifySmtp(err));
 }
 
 export interface RetryPolicy {

@@ -1,9 +1,25 @@
-import { consumeEvents, SUBJECTS, type CataloguedEvent, type RunningConsumer, type ServiceEventSource } from '@platform/messaging';
-import { invitationEmail, passwordResetEmail, verificationEmail, welcomeEmail, type EmailContext, type EmailRequest } from '../domain/email-requests';
+import { consumeEvents, SUBJECTS, type CataloguedEvent, type RunningConsumer, type ServiceEventSource, PoisonMessage } from '@platform/messaging';
+import {
+  creationInvitationEmail,
+  invitationEmail,
+  joinRequestDecisionEmail,
+  passwordResetEmail,
+  verificationEmail,
+  welcomeEmail,
+  type EmailContext,
+  type EmailRequest,
+} from '../domain/email-requests';
 import type { Tx } from '../store/db';
 import { enqueueEmail } from '../store/email-deliveries';
 
-const EMAIL_SUBJECTS = [SUBJECTS.userRegistered, SUBJECTS.passwordResetRequested, SUBJECTS.memberInvited, SUBJECTS.organizationCreated] as const;
+const EMAIL_SUBJECTS = [
+  SUBJECTS.userRegistered,
+  SUBJECTS.passwordResetRequested,
+  SUBJECTS.memberInvited,
+  SUBJECTS.organizationCreated,
+  SUBJECTS.joinRequestDecided,
+  SUBJECTS.creationInvitationCreated,
+] as const;
 type EmailEvent = CataloguedEvent<(typeof EMAIL_SUBJECTS)[number], Tx>;
 
 export interface EmailConsumerOptions {
@@ -48,6 +64,19 @@ function emailFor(message: EmailEvent, ctx: EmailContext): EmailRequest | null {
         sendWelcomeEmail: e.sendWelcomeEmail,
       });
     }
+    case SUBJECTS.joinRequestDecided:
+      return joinRequestDecisionEmail(ctx, message.event);
+    case SUBJECTS.creationInvitationCreated: {
+      const e = message.event;
+      if (!e.token?.ciphertext) return null;
+      return creationInvitationEmail(ctx, {
+        email: e.email,
+        orgName: e.orgName,
+        sealedToken: e.token.ciphertext,
+        expiresAt: e.expiresAt,
+        occurredAt: e.occurredAt,
+      });
+    }
     default: {
       const unreachable: never = message;
       throw new Error(`no email for ${JSON.stringify(unreachable)}`);
@@ -58,10 +87,11 @@ function emailFor(message: EmailEvent, ctx: EmailContext): EmailRequest | null {
 /**
  * Turns domain events into queued emails: verification on registration, the reset code on a
  * reset request or resend, the invitation of a member added with sendInvitationEmail, the owner's
- * welcome email of create-with-owner. The email is recorded in the same transaction as the event's
+ * welcome email of create-with-owner, the approval or rejection of a join request, the invitation to
+ * create an organisation. The email is recorded in the same transaction as the event's
  * id, so a redelivered event queues nothing twice; sending happens afterwards (email dispatcher).
- * A payload that does not decode (or a secret that does not open) is logged and dropped: retrying
- * cannot fix it.
+ * A payload that does not decode (or a secret that does not open) is set aside as a dead letter:
+ * retrying cannot fix it, an operator can replay it once the cause is fixed.
  */
 export function consumeEmailEvents(source: ServiceEventSource<Tx>, options: EmailConsumerOptions): Promise<RunningConsumer> {
   const withTransaction: ServiceEventSource<Tx>['withTransaction'] = async (work) => {
@@ -81,8 +111,8 @@ export function consumeEmailEvents(source: ServiceEventSource<Tx>, options: Emai
         try {
           request = emailFor(message, options.context);
         } catch (err) {
-          source.logger.error({ err, subject: message.subject, messageId: message.messageId }, 'dropping an event that cannot become an email');
-          return;
+          // Retrying cannot fix it: set aside as a dead letter (replayable once the cause is fixed).
+          throw new PoisonMessage(`cannot become an email: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
         }
         if (request) await enqueueEmail(message.tx, request, message.messageId);
       },

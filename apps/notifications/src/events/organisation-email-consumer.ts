@@ -1,4 +1,4 @@
-import { consumeEvents, SUBJECTS, type CataloguedEvent, type RunningConsumer, type ServiceEventSource } from '@platform/messaging';
+import { consumeEvents, SUBJECTS, type CataloguedEvent, type RunningConsumer, type ServiceEventSource, PoisonMessage } from '@platform/messaging';
 import type { EmailContext, EmailRequest } from '../domain/email-requests';
 import { membershipRenewalEmail } from '../domain/organisation-emails';
 import type { Tx } from '../store/db';
@@ -46,8 +46,8 @@ export function consumeOrganisationEmailEvents(source: ServiceEventSource<Tx>, o
         try {
           request = emailFor(message, options.context);
         } catch (err) {
-          source.logger.error({ err, subject: message.subject, messageId: message.messageId }, 'dropping an event that cannot become an email');
-          return;
+          // Retrying cannot fix it: set aside as a dead letter (replayable once the cause is fixed).
+          throw new PoisonMessage(`cannot become an email: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
         }
         if (request) await enqueueEmail(message.tx, request, message.messageId);
       },

@@ -1,7 +1,7 @@
 import type { SecretBox } from '@platform/crypto';
 import type { Logger } from '@platform/telemetry';
 import type { Counter } from 'prom-client';
-import { afterFailure, classifySmtpFailure, describeSmtpFailure, type FailureKind, type RetryPolicy, type SmtpErrorFacts } from '../domain/send-outcome';
+import { afterFailure, classifySmtpFailure, describeSmtpFailure, type FailureKind, type RetryPolicy } from '../domain/send-outcome';
 import { compileTemplate, DEFAULT_TEMPLATES, renderEmail, renderNodes, type CompiledTemplate, type TemplateType } from '../domain/templates';
 import { DeliverySettingsUnavailable, DeliverySettingsUnusable, type DeliverySettingsSource, type Mailer } from '../clients/ports';
 import type { NotificationsDb } from '../store/db';
@@ -106,8 +106,8 @@ export function startEmailDispatcher(deps: EmailDispatcherDeps): JobLoop {
         kind = 'failed';
         error = err.message;
       } else {
-        kind = classifySmtpFailure(err as SmtpErrorFacts);
-        error = describeSmtpFailure(err as SmtpErrorFacts);
+        kind = classifySmtpFailure(err);
+        error = describeSmtpFailure(err);
       }
       const decision = afterFailure(kind, email.attempt, deps.retry);
       if ('final' in decision) {

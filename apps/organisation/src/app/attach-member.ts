@@ -26,6 +26,26 @@ export interface AttachMember {
   status: MembershipStatus;
   /** maxOrganisationsPerUser, read before the transaction. */
   limit: MembershipLimit;
+  /** The invitation a PENDING membership is for (its email carries the accept link); absent for POST users. */
+  invitation?: InvitationFacts;
+}
+
+/** What the invitation email needs of an invitation: the token travels sealed in the event. */
+export interface InvitationFacts {
+  id: string;
+  sealedToken: string;
+  expiresAt: Date;
+  message: string;
+}
+
+/** The invitation fields of organisation.member.invited ('' and none without an invitation). */
+export function invitedEventFields(invitation: InvitationFacts | undefined) {
+  return {
+    invitationId: invitation?.id ?? '',
+    acceptToken: invitation ? { ciphertext: invitation.sealedToken } : undefined,
+    expiresAt: invitation?.expiresAt.toISOString() ?? '',
+    message: invitation?.message ?? '',
+  };
 }
 
 export function snapshotOf(account: identityV1.Account, now: Date): AccountSnapshot {
@@ -94,6 +114,7 @@ export async function attachMember(deps: OrganisationDeps, tx: Tx, ctx: CallCont
       role: input.role.name,
       accountCreated: input.accountCreated,
       invitedBy: ctx.caller?.sub ?? '',
+      ...invitedEventFields(input.invitation),
       occurredAt: now,
     });
   }

@@ -4,6 +4,7 @@ import type { OrganisationDeps } from '../deps';
 import type { MembershipLimit } from '../domain/membership-limit';
 import { DEFAULT_ORG_TYPE } from '../domain/org-types';
 import { runSaga, type SagaStep } from '../domain/saga';
+import type { Tx } from '../store/db';
 import type { Organization } from '../store/generated/client';
 import type { MembershipWithRole } from '../store/memberships';
 import { discardUnusedOrganization, findRoleByName } from '../store/organisations';
@@ -20,10 +21,14 @@ export interface CreateWithOwnerInput {
   ownerFirstName: string;
   ownerLastName: string;
   sendWelcomeEmail: boolean;
+  /** The owner's first password (create-with-invitation): set when the account has none yet. */
+  ownerPassword?: string;
+  /** Runs in the owner's transaction (create-with-invitation uses its token there, once). */
+  inOwnerTransaction?: (tx: Tx, org: Organization) => Promise<void>;
 }
 
 /** The saga's steps, by name (what a test injects a failure before). */
-export const CREATE_WITH_OWNER_STEPS = ['createOrganisation', 'ensureOwnerAccount', 'attachOwner'] as const;
+export const CREATE_WITH_OWNER_STEPS = ['createOrganisation', 'ensureOwnerAccount', 'activateOwnerAccount', 'attachOwner'] as const;
 
 function required<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`create-with-owner: no ${what} after the step that makes it`);
@@ -45,7 +50,9 @@ interface Progress {
  * Organisation, owner account and OWNER membership in one saga:
  *  1. createOrganisation — the organisation and its roles (undo: remove it, it has no member yet);
  *  2. ensureOwnerAccount — identity finds or creates the account (undo: discard it if created);
- *  3. attachOwner — the ACTIVE OWNER membership and the events, in one transaction (last step).
+ *  3. activateOwnerAccount — with ownerPassword, an account without a password gets it (verified);
+ *     nothing to undo: a failure here (the password policy's 400) comes before any password is set;
+ *  4. attachOwner — the ACTIVE OWNER membership and the events, in one transaction (last step).
  * The subdomain is the slug and the type ASSOCIATION. A failed step undoes the ones before it.
  */
 function steps(deps: OrganisationDeps): SagaStep<Progress>[] {
@@ -82,6 +89,18 @@ function steps(deps: OrganisationDeps): SagaStep<Progress>[] {
       },
     },
     {
+      name: 'activateOwnerAccount',
+      run: async (p) => {
+        const account = required(p.account, 'account');
+        if (p.input.ownerPassword === undefined || account.hasPassword) return;
+        const activated = await deps.identity.activateAccount(
+          { accountId: account.id, password: p.input.ownerPassword, firstName: p.input.ownerFirstName, lastName: p.input.ownerLastName },
+          p.ctx,
+        );
+        if (activated) p.account = activated;
+      },
+    },
+    {
       name: 'attachOwner',
       run: async (p) => {
         const org = required(p.org, 'organisation');
@@ -114,6 +133,7 @@ function steps(deps: OrganisationDeps): SagaStep<Progress>[] {
             occurredAt: deps.now(),
           });
           await recordOrganizationAction(deps, tx, p.ctx, 'ORGANIZATION_CREATED', org, { ownerAccountId: account.id, ownerAccountCreated: p.accountCreated });
+          await p.input.inOwnerTransaction?.(tx, org);
           return owner;
         });
       },

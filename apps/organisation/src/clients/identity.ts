@@ -1,10 +1,22 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
-import { PlatformError } from '@platform/errors';
+import { ERROR_VIOLATIONS_KEY, PlatformError, type FieldViolation } from '@platform/errors';
 import { createClient, unary, type CallContext, type ServiceTokens } from '@platform/grpc-server';
 import { identityV1 } from '@platform/proto';
 import type { Identity } from './ports';
 
 const isStatus = (err: unknown, code: status): boolean => (err as Partial<ServiceError>)?.code === code;
+
+/** The field violations identity put in the trailing metadata of an error. */
+function violationsOf(err: ServiceError): FieldViolation[] {
+  const [raw] = err.metadata?.get(ERROR_VIOLATIONS_KEY) ?? [];
+  if (raw === undefined) return [];
+  try {
+    const parsed: unknown = JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : raw);
+    return Array.isArray(parsed) ? (parsed as FieldViolation[]) : [];
+  } catch {
+    return [];
+  }
+}
 
 /** The audit history is an extra of a detail view: it may not hold the answer up for long. */
 const AUDIT_HISTORY_TIMEOUT_MS = 2_000;
@@ -22,6 +34,16 @@ export function grpcIdentity(address: string, tokens: ServiceTokens): Identity &
       } catch (err) {
         // Identity checks the same field rules; its verdict on the person's fields is the client's 400.
         if (isStatus(err, status.INVALID_ARGUMENT)) throw PlatformError.validation([], (err as ServiceError).details);
+        throw err;
+      }
+    },
+    async activateAccount(input, parent) {
+      try {
+        return await unary(client, client.activateAccount, input, options(parent));
+      } catch (err) {
+        if (isStatus(err, status.FAILED_PRECONDITION)) return undefined;
+        // The password policy's verdict (field password) is the client's 400.
+        if (isStatus(err, status.INVALID_ARGUMENT)) throw PlatformError.validation(violationsOf(err as ServiceError), (err as ServiceError).details);
         throw err;
       }
     },

@@ -10,6 +10,14 @@ export interface Identity {
     input: { email: string; firstName: string; lastName: string },
     parent?: CallContext,
   ): Promise<{ account: identityV1.Account; created: boolean }>;
+  /**
+   * Sets the first password and the names of an account without a password, its email verified
+   * (the caller proved the address). Answers the account, or undefined when it already has a password.
+   */
+  activateAccount(
+    input: { accountId: string; password: string; firstName: string; lastName: string },
+    parent?: CallContext,
+  ): Promise<identityV1.Account | undefined>;
   /** Compensation: removes an account that ensureAccount created and nothing used yet. */
   discardCreatedAccount(accountId: string, parent?: CallContext): Promise<void>;
   /** The account, or undefined when identity does not know it. */
@@ -33,6 +41,8 @@ export interface SmtpServer {
   host: string;
   port: number;
   secure: boolean;
+  /** STARTTLS (or implicit TLS) is required unless the organisation's admin turned it off. */
+  requireTls: boolean;
   username: string;
   password: string;
 }
@@ -45,8 +55,14 @@ export interface OutgoingTestEmail {
   html: string;
 }
 
-/** Talks SMTP (nodemailer in production and tests); rejects with nodemailer's error. */
+/**
+ * Talks SMTP to a tenant's server (nodemailer in production and tests) through the
+ * outbound-destination guard: rejects with DestinationRefused (a 400, before any connection),
+ * DestinationUnresolved or nodemailer's error.
+ */
 export interface SmtpClient {
+  /** The guard's rules that need no lookup (port, IP literal), for saving settings: throws DestinationRefused. */
+  checkDestination(host: string, port: number): void;
   /** Connects, greets and logs in (when there is a username), then quits. */
   verify(server: SmtpServer): Promise<void>;
   send(server: SmtpServer, email: OutgoingTestEmail): Promise<{ messageId: string; response: string }>;
@@ -58,4 +74,13 @@ export interface SmtpClient {
  */
 export interface MembershipLimitPolicy {
   current(parent?: CallContext): Promise<MembershipLimit>;
+}
+
+/** One fixed-window counter's verdict: allowed, or how long until the window ends. */
+export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Counts join-request submissions per address and per client IP (Redis in production). */
+export interface JoinRequestLimiter {
+  /** Counts one submission against every key's hourly window; refused when any key is over its limit. */
+  take(keys: { key: string; limit: number }[]): Promise<RateVerdict>;
 }

@@ -1,4 +1,15 @@
-import { describeSmtpFailure, fromHeader, passwordChange, resolveSecure, SMTP_HOST_PATTERN } from './smtp-settings';
+import { classifySmtpFailure } from '@platform/outbound';
+import {
+  connectedTest,
+  failedTest,
+  fromHeader,
+  passwordChange,
+  replyCode,
+  resolveRequireTls,
+  resolveSecure,
+  sentTest,
+  SMTP_HOST_PATTERN,
+} from './smtp-settings';
 
 const server = { host: 'mail.example.org', port: 587 };
 
@@ -26,24 +37,47 @@ describe('SMTP settings', () => {
     for (const bad of ['', 'smtp://x', 'a b', 'host:25', '-bad.example.org']) expect(SMTP_HOST_PATTERN.test(bad)).toBe(false);
   });
 
-  it('describes failures with the server and its reply', () => {
-    expect(describeSmtpFailure({ code: 'ECONNREFUSED' }, server)).toBe('Could not connect to mail.example.org:587: connection refused');
-    expect(describeSmtpFailure({ code: 'EAUTH', response: '535 5.7.8 Authentication failed' }, server)).toBe(
-      'The server at mail.example.org:587 refused the login: 535 5.7.8 Authentication failed',
-    );
-    expect(describeSmtpFailure({ code: 'EENVELOPE', response: '550 no such user', responseCode: 550 }, server)).toContain(
-      'refused the sender or recipient: 550 no such user',
-    );
-    expect(describeSmtpFailure({ code: 'ETIMEDOUT' }, server)).toContain('did not answer in time');
-    expect(describeSmtpFailure({ responseCode: 421, command: 'CONN', response: '421 busy' }, server)).toBe(
-      'The server at mail.example.org:587 answered CONN with an error: 421 busy',
-    );
-    expect(describeSmtpFailure({ code: 'ESOCKET', message: 'connect ECONNREFUSED 127.0.0.1:25' }, server)).toBe(
-      'Could not connect to mail.example.org:587: connection refused',
-    );
-    expect(describeSmtpFailure({ code: 'ECONNECTION', message: 'Connection closed unexpectedly' }, server)).toBe(
-      'SMTP at mail.example.org:587 failed: Connection closed unexpectedly',
-    );
-    expect(describeSmtpFailure({ message: 'boom' }, server)).toBe('SMTP at mail.example.org:587 failed: boom');
+  it('requires TLS unless turned off; an update without the field keeps the saved choice', () => {
+    expect(resolveRequireTls(undefined, undefined)).toBe(true);
+    expect(resolveRequireTls(undefined, false)).toBe(false);
+    expect(resolveRequireTls(true, false)).toBe(true);
+    expect(resolveRequireTls(false, true)).toBe(false);
+  });
+
+  it('reports a failed test by class and SMTP code, never with the server’s reply text', () => {
+    const auth = failedTest(classifySmtpFailure({ code: 'EAUTH', responseCode: 535, response: '535 5.7.8 secret internal banner' }), server);
+    expect(auth).toEqual({
+      success: false,
+      outcome: 'AUTH_FAILED',
+      smtpCode: 535,
+      message: 'AUTH_FAILED at mail.example.org:587 (SMTP 535): the server refused the login',
+    });
+    expect(failedTest(classifySmtpFailure({ code: 'ESOCKET', message: 'connect ECONNREFUSED 127.0.0.1:25' }), server)).toEqual({
+      success: false,
+      outcome: 'REFUSED',
+      smtpCode: 0,
+      message: 'REFUSED at mail.example.org:587: connection refused',
+    });
+    const rcpt = failedTest(classifySmtpFailure({ code: 'EENVELOPE', responseCode: 550, command: 'RCPT TO', response: '550 no such user here' }), server);
+    expect(rcpt.message).toBe('REFUSED at mail.example.org:587 (SMTP 550): the server refused the recipient');
+    expect(failedTest(classifySmtpFailure({ code: 'ETIMEDOUT' }), server).outcome).toBe('TIMED_OUT');
+    expect(failedTest(classifySmtpFailure({ code: 'ETLS', responseCode: 502 }), server)).toMatchObject({ outcome: 'TLS_FAILED', smtpCode: 502 });
+  });
+
+  it('reports success with the TLS state, the login and the accepting reply code', () => {
+    expect(connectedTest({ ...server, username: 'club', secure: false, requireTls: true })).toEqual({
+      success: true,
+      outcome: 'CONNECTED',
+      smtpCode: 0,
+      message: 'Connected to mail.example.org:587 with TLS and logged in as club',
+    });
+    expect(connectedTest({ ...server, username: '', secure: false, requireTls: false }).message).toBe('Connected to mail.example.org:587 (TLS not required)');
+    expect(sentTest('ann@example.org', replyCode('250 2.0.0 Ok: queued as ABC'))).toEqual({
+      success: true,
+      outcome: 'CONNECTED',
+      smtpCode: 250,
+      message: 'The test email to ann@example.org was accepted (SMTP 250)',
+    });
+    expect(replyCode('garbage')).toBe(0);
   });
 });

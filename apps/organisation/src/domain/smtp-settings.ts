@@ -1,3 +1,5 @@
+import type { ClassifiedSmtpFailure, SmtpOutcome } from '@platform/outbound';
+
 /** What a PUT does to the saved password: write-only, so absent keeps it and empty clears it. */
 export type PasswordChange = { kind: 'keep' } | { kind: 'clear' } | { kind: 'set'; password: string };
 
@@ -17,61 +19,52 @@ export function fromHeader(fromName: string, fromAddress: string): { name: strin
   return fromName ? { name: fromName, address: fromAddress } : fromAddress;
 }
 
-/** What nodemailer's errors carry (code, the server's reply and its code, the SMTP command). */
-export interface SmtpErrorLike {
-  message?: string;
-  code?: string;
-  responseCode?: number;
-  response?: string;
-  command?: string;
-}
-
 /** A hostname or an IP address (no scheme, no port, no spaces). */
 export const SMTP_HOST_PATTERN =
   /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$|^\[?[0-9A-Fa-f:.]+\]?$/;
 
-/**
- * A message an administrator can act on for a failed connection test or test email: what went
- * wrong, at which server, and the server's own reply when there was one.
- */
-export function describeSmtpFailure(err: SmtpErrorLike, server: { host: string; port: number }): string {
-  const at = `${server.host}:${server.port}`;
-  const reply = err.response ? `: ${err.response.trim()}` : '';
-  switch (socketCause(err) ?? err.code) {
-    case 'ECONNREFUSED':
-      return `Could not connect to ${at}: connection refused`;
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-    case 'EDNS':
-      return `Could not connect to ${at}: the host name does not resolve`;
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return `Could not connect to ${at}: the host is unreachable`;
-    case 'ETIMEDOUT':
-    case 'ETIMEOUT':
-      return `Could not connect to ${at}: the server did not answer in time`;
-    case 'ECONNRESET':
-    case 'EPIPE':
-      return `The connection to ${at} was closed unexpectedly`;
-    case 'EAUTH':
-      return `The server at ${at} refused the login${reply}`;
-    case 'ENOAUTH':
-      return `The server at ${at} requires a username and password`;
-    case 'ETLS':
-      return `TLS with ${at} failed${reply || (err.message ? `: ${err.message}` : '')}`;
-    case 'EENVELOPE':
-      return `The server at ${at} refused the sender or recipient${reply}`;
-    case 'EMESSAGE':
-      return `The server at ${at} refused the message${reply}`;
-    default:
-      break;
-  }
-  if (err.responseCode) return `The server at ${at} answered ${err.command ? `${err.command} with ` : ''}an error${reply}`;
-  return `SMTP at ${at} failed: ${err.message ?? 'unknown error'}`;
+/** TLS is required unless asked otherwise; an update without the field keeps the saved choice. */
+export function resolveRequireTls(requireTls: boolean | undefined, saved: boolean | undefined): boolean {
+  return requireTls ?? saved ?? true;
 }
 
-/** nodemailer reports socket failures as ESOCKET/ECONNECTION with the system error in the message. */
-function socketCause(err: SmtpErrorLike): string | undefined {
-  if (err.code !== 'ESOCKET' && err.code !== 'ECONNECTION') return undefined;
-  return /\b(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)\b/.exec(err.message ?? '')?.[1];
+/** What an SMTP test answers an administrator: the outcome's class and code, in the platform's words. */
+export interface SmtpTestOutcome {
+  success: boolean;
+  message: string;
+  outcome: SmtpOutcome;
+  smtpCode: number;
+}
+
+/**
+ * A failed test as the administrator sees it: the class (TLS_FAILED, AUTH_FAILED, REFUSED,
+ * TIMED_OUT), the SMTP code and a fixed phrase, never the remote server's own text (a tenant must
+ * not be able to read what some other service answers through the platform).
+ */
+export function failedTest(failure: ClassifiedSmtpFailure, server: { host: string; port: number }): SmtpTestOutcome {
+  const code = failure.smtpCode ? ` (SMTP ${failure.smtpCode})` : '';
+  return {
+    success: false,
+    outcome: failure.outcome,
+    smtpCode: failure.smtpCode,
+    message: `${failure.outcome} at ${server.host}:${server.port}${code}: ${failure.reason}`,
+  };
+}
+
+/** A successful connection test, saying whether the link was encrypted and who logged in. */
+export function connectedTest(server: { host: string; port: number; username: string; secure: boolean; requireTls: boolean }): SmtpTestOutcome {
+  const tls = server.secure || server.requireTls ? ' with TLS' : ' (TLS not required)';
+  const login = server.username ? ` and logged in as ${server.username}` : '';
+  return { success: true, outcome: 'CONNECTED', smtpCode: 0, message: `Connected to ${server.host}:${server.port}${tls}${login}` };
+}
+
+/** A test email the server accepted (its reply code, not its text). */
+export function sentTest(to: string, smtpCode: number): SmtpTestOutcome {
+  return { success: true, outcome: 'CONNECTED', smtpCode, message: `The test email to ${to} was accepted${smtpCode ? ` (SMTP ${smtpCode})` : ''}` };
+}
+
+/** The SMTP reply code at the start of a server's final answer (`250 2.0.0 Ok` → 250), 0 when there is none. */
+export function replyCode(response: string | undefined): number {
+  const match = /^([2-5]\d\d)\b/.exec(response ?? '');
+  return match ? Number(match[1]) : 0;
 }

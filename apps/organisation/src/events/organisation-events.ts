@@ -28,6 +28,9 @@ export interface OrganisationEvents {
   membershipRenewed(tx: Tx, event: Payload<organisationEventsV1.MembershipRenewed>): Promise<void>;
   membershipExpired(tx: Tx, event: Payload<organisationEventsV1.MembershipExpired>): Promise<void>;
   membershipRenewalDue(tx: Tx, event: Payload<organisationEventsV1.MembershipRenewalDue>): Promise<void>;
+  invitationAccepted(tx: Tx, event: Payload<organisationEventsV1.InvitationAccepted>): Promise<void>;
+  joinRequestDecided(tx: Tx, event: Payload<organisationEventsV1.JoinRequestDecided>): Promise<void>;
+  creationInvitationCreated(tx: Tx, event: Payload<organisationEventsV1.CreationInvitationCreated>): Promise<void>;
   /** An audit entry (identity stores it): whom it concerns, what happened, and who did it from where. */
   auditRecorded(tx: Tx, entry: AuditEntry): Promise<void>;
 }
@@ -46,6 +49,9 @@ export function outboxEvents(schema: string, names: MessagingNames): Organisatio
     membershipRenewed: async (tx, event) => void (await write(tx, SUBJECTS.membershipRenewed, at(event))),
     membershipExpired: async (tx, event) => void (await write(tx, SUBJECTS.membershipExpired, at(event))),
     membershipRenewalDue: async (tx, event) => void (await write(tx, SUBJECTS.membershipRenewalDue, at(event))),
+    invitationAccepted: async (tx, event) => void (await write(tx, SUBJECTS.invitationAccepted, at(event))),
+    joinRequestDecided: async (tx, event) => void (await write(tx, SUBJECTS.joinRequestDecided, at(event))),
+    creationInvitationCreated: async (tx, event) => void (await write(tx, SUBJECTS.creationInvitationCreated, at(event))),
     auditRecorded: (tx, entry) => audit.record(tx, entry),
   };
 }

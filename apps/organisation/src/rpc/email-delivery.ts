@@ -42,6 +42,7 @@ export function emailDeliveryHandlers(deps: OrganisationDeps): Pick<AsyncService
               fromAddress: smtp.fromAddress,
               fromName: smtp.fromName,
               secure: smtp.secure,
+              requireTls: smtp.requireTls,
             }
           : undefined,
       };

@@ -136,7 +136,19 @@ export function toEmailTemplateMessage(row: EmailTemplate, fallback: DefaultTemp
 
 /** The SMTP settings as clients see them: never the password, only whether one is saved. */
 export function toSmtpConfigMessage(row: SmtpSettings | null): organisationV1.SmtpConfig {
-  if (!row) return { configured: false, host: '', port: 0, username: '', fromAddress: '', fromName: '', secure: false, passwordSet: false, updatedAt: '' };
+  if (!row)
+    return {
+      configured: false,
+      host: '',
+      port: 0,
+      username: '',
+      fromAddress: '',
+      fromName: '',
+      secure: false,
+      requireTls: true,
+      passwordSet: false,
+      updatedAt: '',
+    };
   return {
     configured: true,
     host: row.host,
@@ -145,6 +157,7 @@ export function toSmtpConfigMessage(row: SmtpSettings | null): organisationV1.Sm
     fromAddress: row.fromAddress,
     fromName: row.fromName,
     secure: row.secure,
+    requireTls: row.requireTls,
     passwordSet: row.passwordSealed !== null,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { email, uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
+import { classifySmtpFailure, DestinationRefused } from '@platform/outbound';
 import type { organisationV1 } from '@platform/proto';
+import { saveSmtpSettings } from '../app/smtp-settings';
 import type { SmtpServer } from '../clients/ports';
 import type { OrganisationDeps } from '../deps';
 import { organizationNotFound } from '../domain/errors';
-import { describeSmtpFailure, fromHeader, passwordChange, resolveSecure, SMTP_HOST_PATTERN, type SmtpErrorLike } from '../domain/smtp-settings';
+import { connectedTest, failedTest, fromHeader, passwordChange, replyCode, resolveSecure, sentTest, SMTP_HOST_PATTERN } from '../domain/smtp-settings';
 import type { Organization, SmtpSettings } from '../store/generated/client';
 import { findLiveOrganization } from '../store/organisations';
-import { findSmtpSettings, upsertSmtpSettings } from '../store/smtp-settings';
+import { findSmtpSettings } from '../store/smtp-settings';
 import { toSmtpConfigMessage } from './mappers';
 
 const byOrganization = z.object({ organizationId: uuid });
@@ -21,6 +23,7 @@ const updateInput = z.object({
   fromAddress: email,
   fromName: z.string().trim().max(200, 'must be at most 200 characters'),
   secure: z.boolean().optional(),
+  requireTls: z.boolean().optional(),
 });
 const testEmailInput = z.object({ organizationId: uuid, to: email });
 
@@ -41,20 +44,28 @@ export function smtpSettingsHandlers(deps: OrganisationDeps): SmtpHandlers {
   /** The saved server with its password opened, or the outcome to report when there is none to use. */
   const savedServer = async (organizationId: string): Promise<{ settings: SmtpSettings; server: SmtpServer } | { outcome: TestOutcome }> => {
     const settings = await findSmtpSettings(deps.db, organizationId);
-    if (!settings) return { outcome: { success: false, message: 'This organisation has no SMTP settings yet: save them first' } };
+    if (!settings) return { outcome: notUsable('This organisation has no SMTP settings yet: save them first') };
     let password = '';
     if (settings.passwordSealed !== null) {
       try {
         password = deps.secrets.open(settings.passwordSealed);
       } catch (err) {
         deps.logger.warn({ err, organizationId }, 'the saved SMTP password does not open with SECRETS_KEY');
-        return { outcome: { success: false, message: 'The saved SMTP password cannot be read: save it again' } };
+        return { outcome: notUsable('The saved SMTP password cannot be read: save it again') };
       }
     }
-    return { settings, server: { host: settings.host, port: settings.port, secure: settings.secure, username: settings.username, password } };
+    return {
+      settings,
+      server: { host: settings.host, port: settings.port, secure: settings.secure, requireTls: settings.requireTls, username: settings.username, password },
+    };
   };
 
-  const failure = (err: unknown, server: SmtpServer): TestOutcome => ({ success: false, message: describeSmtpFailure(err as SmtpErrorLike, server) });
+  /** A failed attempt as the admin sees it: a refused destination stays a 400 (it never reached the network). */
+  const failure = (err: unknown, server: SmtpServer): TestOutcome => {
+    if (err instanceof DestinationRefused) throw err;
+    deps.logger.info({ err, host: server.host, port: server.port }, 'SMTP test failed');
+    return failedTest(classifySmtpFailure(err), server);
+  };
 
   return {
     async getSmtpSettings(request) {
@@ -63,17 +74,25 @@ export function smtpSettingsHandlers(deps: OrganisationDeps): SmtpHandlers {
       return toSmtpConfigMessage(await findSmtpSettings(deps.db, organizationId));
     },
 
-    /** Replaces the settings; the password is write-only (absent keeps, empty clears) and sealed at rest. */
-    async updateSmtpSettings(request) {
-      const { organizationId, password, secure, ...fields } = validate(updateInput, request);
+    /**
+     * Replaces the settings; the password is write-only (absent keeps, empty clears) and sealed at
+     * rest. A destination the outbound guard refuses outright (a port other than SMTP's, a private
+     * or loopback address) is a 400; turning the TLS requirement off or on is audited.
+     */
+    async updateSmtpSettings(request, ctx) {
+      const { organizationId, password, secure, requireTls, ...fields } = validate(updateInput, request);
       await liveOrganization(organizationId);
+      deps.smtp.checkDestination(fields.host, fields.port);
       const change = passwordChange(password);
       const passwordSealed = change.kind === 'keep' ? undefined : change.kind === 'clear' ? null : deps.secrets.seal(change.password);
-      const saved = await upsertSmtpSettings(deps.db, organizationId, { ...fields, secure: resolveSecure(secure, fields.port), passwordSealed });
+      const saved = await saveSmtpSettings(deps, ctx, organizationId, { ...fields, secure: resolveSecure(secure, fields.port), passwordSealed }, requireTls);
       return toSmtpConfigMessage(saved);
     },
 
-    /** Connects to the saved server and logs in; a failure is reported (200, success false), not thrown. */
+    /**
+     * Connects to the saved server and logs in; a failure is reported by class (200, success false),
+     * a destination the guard refuses is a 400 and opens no connection.
+     */
     async testSmtpConnection(request) {
       const { organizationId } = validate(byOrganization, request);
       await liveOrganization(organizationId);
@@ -84,11 +103,10 @@ export function smtpSettingsHandlers(deps: OrganisationDeps): SmtpHandlers {
       } catch (err) {
         return failure(err, saved.server);
       }
-      const login = saved.server.username ? ` and logged in as ${saved.server.username}` : '';
-      return { success: true, message: `Connected to ${saved.server.host}:${saved.server.port}${login}` };
+      return connectedTest(saved.server);
     },
 
-    /** Sends a short test message through the saved server and reports the server's answer. */
+    /** Sends a short test message through the saved server and reports the outcome's class and SMTP code. */
     async sendSmtpTestEmail(request) {
       const { organizationId, to } = validate(testEmailInput, request);
       const org = await liveOrganization(organizationId);
@@ -103,12 +121,16 @@ export function smtpSettingsHandlers(deps: OrganisationDeps): SmtpHandlers {
           text,
           html: `<p>${escapeHtml(text)}</p>`,
         });
-        return { success: true, message: `The test email to ${to} was accepted: ${sent.response}` };
+        return sentTest(to, replyCode(sent.response));
       } catch (err) {
         return failure(err, saved.server);
       }
     },
   };
+}
+
+function notUsable(message: string): TestOutcome {
+  return { success: false, message, outcome: 'REFUSED', smtpCode: 0 };
 }
 
 function escapeHtml(value: string): string {

@@ -81,7 +81,7 @@ function orderBy(sort: Sort<MemberSortField>): Prisma.Sql {
  */
 export const SEARCH_MATCHES_SORTED_IN_MEMORY = 2000;
 
-interface PageQuery {
+export interface PageQuery {
   /** `SELECT <columns>` of a row, over alias `m` (membership) and the joins in `from`. */
   columns: Prisma.Sql;
   /** `FROM membership m …` with the joins the columns and conditions need. */
@@ -105,7 +105,7 @@ interface PageQuery {
  *    which costs tens of thousands of rows for a rare name. A term matching more rows than the cap
  *    is served like a page without search (the matches are dense, so the index walk is short).
  */
-async function pageOf<R>(db: Db, q: PageQuery): Promise<{ rows: R[]; total: number }> {
+export async function pageOf<R>(db: Db, q: PageQuery): Promise<{ rows: R[]; total: number }> {
   if (q.searching) {
     const cap = SEARCH_MATCHES_SORTED_IN_MEMORY;
     const rows = await db.$queryRaw<Array<R & { total: number }>>`

@@ -9,6 +9,8 @@ export interface SmtpSettingsRow {
   fromAddress: string;
   fromName: string;
   secure: boolean;
+  /** False only when an admin turned TLS off (audited). */
+  requireTls: boolean;
 }
 
 export function findSmtpSettings(db: Db, organizationId: string) {

@@ -65,6 +65,24 @@ export async function startIdentityStandIn(signer: TokenSigner): Promise<Identit
         created.add(account.id);
         return { account, created: true };
       },
+      // Like identity: the first password only (FAILED_PRECONDITION after), at least 8 characters, email verified.
+      activateAccount: (req) => {
+        const account = accounts.get(req.accountId);
+        if (!account) throw grpcError(status.NOT_FOUND, 'Account not found');
+        if (account.hasPassword) throw grpcError(status.FAILED_PRECONDITION, 'The account already has a password');
+        if (req.password.length < 8) throw grpcError(status.INVALID_ARGUMENT, 'Invalid password: must be at least 8 characters long');
+        const activated: identityV1.Account = {
+          ...account,
+          hasPassword: true,
+          emailVerified: true,
+          firstName: req.firstName || account.firstName,
+          lastName: req.lastName || account.lastName,
+          updatedAt: new Date().toISOString(),
+        };
+        accounts.set(activated.id, activated);
+        created.delete(activated.id);
+        return activated;
+      },
       discardCreatedAccount: (req) => {
         discarded.push(req.accountId);
         if (created.delete(req.accountId)) accounts.delete(req.accountId);

@@ -15,6 +15,12 @@ export enum ErrorCode {
   /** A state change its state table does not allow (409). */
   INVALID_TRANSITION = 'INVALID_TRANSITION',
   FAILED_PRECONDITION = 'FAILED_PRECONDITION',
+  /** An invitation (or creation invitation) token past its expiry (HTTP 410). */
+  INVITATION_EXPIRED = 'INVITATION_EXPIRED',
+  /** An invitation token already used: tokens are single use (HTTP 410). */
+  INVITATION_USED = 'INVITATION_USED',
+  /** An invitation token whose invitation was cancelled or replaced (HTTP 410). */
+  INVITATION_CANCELLED = 'INVITATION_CANCELLED',
   RATE_LIMITED = 'RATE_LIMITED',
   /** A file over a size limit or an organisation's storage quota (HTTP 413). */
   PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',

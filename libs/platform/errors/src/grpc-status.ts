@@ -19,6 +19,9 @@ export function grpcStatusOf(code: ErrorCode): GrpcStatus {
     case ErrorCode.INVALID_TRANSITION:
       return GrpcStatus.ALREADY_EXISTS;
     case ErrorCode.FAILED_PRECONDITION:
+    case ErrorCode.INVITATION_EXPIRED:
+    case ErrorCode.INVITATION_USED:
+    case ErrorCode.INVITATION_CANCELLED:
       return GrpcStatus.FAILED_PRECONDITION;
     case ErrorCode.RATE_LIMITED:
     case ErrorCode.PAYLOAD_TOO_LARGE:
@@ -92,12 +95,15 @@ export function httpStatusOf(code: GrpcStatus): number {
 
 /**
  * Platform codes whose HTTP status is more precise than their gRPC status's canonical one (gRPC has
- * no 413, 415 or 416). The gateway applies it when a service names the code.
+ * no 410, 413, 415 or 416). The gateway applies it when a service names the code.
  */
 const HTTP_STATUS_OF_CODE: ReadonlyMap<string, number> = new Map([
   [ErrorCode.PAYLOAD_TOO_LARGE, 413],
   [ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415],
   [ErrorCode.RANGE_NOT_SATISFIABLE, 416],
+  [ErrorCode.INVITATION_EXPIRED, 410],
+  [ErrorCode.INVITATION_USED, 410],
+  [ErrorCode.INVITATION_CANCELLED, 410],
 ]);
 
 /** The HTTP status of a failure: by its platform code where that is more precise, else by its gRPC status. */
@@ -108,3 +114,5 @@ export function httpStatusOfFailure(grpcStatus: GrpcStatus, code: string | undef
 /** Metadata keys that carry the platform error code and field violations from a service to the gateway. */
 export const ERROR_CODE_KEY = 'x-platform-error-code';
 export const ERROR_VIOLATIONS_KEY = 'x-platform-error-violations-bin';
+/** Metadata key of a RATE_LIMITED failure's wait in seconds (the gateway's `Retry-After`). */
+export const ERROR_RETRY_AFTER_KEY = 'x-platform-retry-after';

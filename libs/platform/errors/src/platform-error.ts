@@ -15,6 +15,8 @@ export class PlatformError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly violations: FieldViolation[] = [],
+    /** For RATE_LIMITED: how many seconds until a retry can succeed (the client's `Retry-After`). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'PlatformError';
@@ -31,6 +33,9 @@ export class PlatformError extends Error {
   }
   static forbidden(message = 'You are not allowed to do this'): PlatformError {
     return new PlatformError(ErrorCode.FORBIDDEN, message);
+  }
+  static rateLimited(message: string, retryAfterSeconds: number): PlatformError {
+    return new PlatformError(ErrorCode.RATE_LIMITED, message, [], Math.max(1, Math.ceil(retryAfterSeconds)));
   }
   static unauthenticated(message = 'Authentication is required'): PlatformError {
     return new PlatformError(ErrorCode.UNAUTHENTICATED, message);

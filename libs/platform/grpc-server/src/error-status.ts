@@ -1,5 +1,5 @@
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
-import { ERROR_CODE_KEY, ERROR_VIOLATIONS_KEY, ErrorCode, PlatformError, grpcStatusOf } from '@platform/errors';
+import { ERROR_CODE_KEY, ERROR_RETRY_AFTER_KEY, ERROR_VIOLATIONS_KEY, ErrorCode, PlatformError, grpcStatusOf } from '@platform/errors';
 import type { Logger } from '@platform/telemetry';
 
 /**
@@ -12,6 +12,7 @@ export function toServiceError(err: unknown, logger: Logger): Partial<ServiceErr
   if (err instanceof PlatformError) {
     metadata.set(ERROR_CODE_KEY, err.code);
     if (err.violations.length > 0) metadata.set(ERROR_VIOLATIONS_KEY, Buffer.from(JSON.stringify(err.violations), 'utf8'));
+    if (err.retryAfterSeconds !== undefined) metadata.set(ERROR_RETRY_AFTER_KEY, String(err.retryAfterSeconds));
     return { code: grpcStatusOf(err.code), details: err.message, metadata };
   }
   if (isServiceError(err)) {

@@ -57,11 +57,13 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, TemplateSource> = {
         '<p>Hello {{user.firstName}},</p>',
         '<p>You have been invited to {{org.name}} as {{role}}.</p>',
         '{{#hasMessage}}<blockquote style="border-left:3px solid #cbd2d9;margin:0;padding-left:12px;">{{message}}</blockquote>{{/hasMessage}}',
-        '{{#hasAcceptUrl}}' + button('{{acceptUrl}}', 'Accept the invitation') + '{{/hasAcceptUrl}}',
-        '{{#accountCreated}}<p>An account was created for {{user.email}}. Choose your password to sign in:</p>' +
+        '{{#hasAcceptUrl}}<p>Accept within 7 days{{#accountCreated}}; you will choose your password as you accept{{/accountCreated}}:</p>' +
+          button('{{acceptUrl}}', 'Accept the invitation') +
+          '{{/hasAcceptUrl}}',
+        '{{^hasAcceptUrl}}{{#accountCreated}}<p>An account was created for {{user.email}}. Choose your password to sign in:</p>' +
           button('{{setPasswordUrl}}', 'Set my password') +
           '{{/accountCreated}}',
-        '{{^accountCreated}}<p>Sign in with your account {{user.email}}:</p>' + button('{{loginUrl}}', 'Sign in') + '{{/accountCreated}}',
+        '{{^accountCreated}}<p>Sign in with your account {{user.email}}:</p>' + button('{{loginUrl}}', 'Sign in') + '{{/accountCreated}}{{/hasAcceptUrl}}',
       ].join('\n'),
     ),
   },
@@ -100,6 +102,41 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, TemplateSource> = {
         '<p>Your {{membership.type}} membership of {{org.name}} ends on {{membership.endDate}}, in {{membership.daysLeft}} days.{{#isLastReminder}} This is our last reminder.{{/isLastReminder}}</p>',
         '{{#isPaid}}<p>Renewal: {{membership.price}} {{membership.currency}}.</p>{{/isPaid}}',
         button('{{loginUrl}}', 'Renew my membership'),
+      ].join('\n'),
+    ),
+  },
+  JOIN_REQUEST_APPROVED: {
+    subject: 'Welcome to {{org.name}}: your request was approved',
+    body: layout(
+      [
+        '<h1 style="font-size:20px;">Welcome to {{org.name}}, {{user.firstName}}!</h1>',
+        '<p>Your request to join {{org.name}} has been approved: you are now a member.</p>',
+        '{{#accountCreated}}<p>An account was created for {{user.email}}. Choose your password to sign in:</p>' +
+          button('{{setPasswordUrl}}', 'Set my password') +
+          '{{/accountCreated}}',
+        '{{^accountCreated}}<p>Sign in with your account {{user.email}}:</p>' + button('{{loginUrl}}', 'Sign in') + '{{/accountCreated}}',
+      ].join('\n'),
+    ),
+  },
+  JOIN_REQUEST_REJECTED: {
+    subject: 'Your request to join {{org.name}}',
+    body: layout(
+      [
+        '<h1 style="font-size:20px;">Your request to join {{org.name}}</h1>',
+        '<p>Hello {{user.firstName}},</p>',
+        '<p>Thank you for your interest. The administrators of {{org.name}} could not accept your request to join at this time.</p>',
+      ].join('\n'),
+    ),
+  },
+  CREATION_INVITATION: {
+    subject: 'You are invited to create your organisation on {{app.name}}',
+    body: layout(
+      [
+        '<h1 style="font-size:20px;">Create your organisation</h1>',
+        '<p>Hello,</p>',
+        '<p>You are invited to create {{#hasSuggestedName}}{{suggestedOrgName}}{{/hasSuggestedName}}{{^hasSuggestedName}}your organisation{{/hasSuggestedName}} on {{app.name}} and to become its owner.</p>',
+        button('{{createUrl}}', 'Create my organisation'),
+        '<p>The link works once, for {{expiresInDays}} days.</p>',
       ].join('\n'),
     ),
   },

@@ -8,6 +8,9 @@ export const TEMPLATE_TYPES = [
   'EVENT_CANCELLED',
   'EVENT_PUBLISHED',
   'MEMBERSHIP_RENEWAL',
+  'JOIN_REQUEST_APPROVED',
+  'JOIN_REQUEST_REJECTED',
+  'CREATION_INVITATION',
 ] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
@@ -49,6 +52,9 @@ export const VOCABULARY: Record<TemplateType, TemplateVocabulary> = {
     ],
     flags: ['isLastReminder', 'isPaid'],
   },
+  JOIN_REQUEST_APPROVED: { placeholders: [...COMMON_PLACEHOLDERS, 'loginUrl', 'setPasswordUrl'], flags: ['accountCreated'] },
+  JOIN_REQUEST_REJECTED: { placeholders: [...COMMON_PLACEHOLDERS], flags: [] },
+  CREATION_INVITATION: { placeholders: [...COMMON_PLACEHOLDERS, 'createUrl', 'suggestedOrgName', 'expiresInDays'], flags: ['hasSuggestedName'] },
 };
 
 /** Values of a rendering: placeholder → text, flag → on/off. */
@@ -88,6 +94,18 @@ export const SAMPLE_VALUES: TemplateValues = {
     'membership.daysLeft': '30',
     'membership.price': '120.00',
     'membership.currency': 'EUR',
+    createUrl: 'https://app.example.org/create-organisation?token=sample',
+    suggestedOrgName: 'Example Association',
   },
-  flags: { accountCreated: true, hasAcceptUrl: true, hasMessage: true, resend: false, waitlisted: false, hasReason: true, isLastReminder: false, isPaid: true },
+  flags: {
+    accountCreated: true,
+    hasAcceptUrl: true,
+    hasMessage: true,
+    resend: false,
+    waitlisted: false,
+    hasReason: true,
+    isLastReminder: false,
+    isPaid: true,
+    hasSuggestedName: true,
+  },
 };
