@@ -139,6 +139,13 @@ describe('organisation complete: profiles, membership types, billing', () => {
       expect((await api.get(`/api/orgs/${orgId}/invoices?status=LOST`, owner)).status).toBe(400);
     });
 
+    it('numbers invoices without gaps when renewals arrive at once', async () => {
+      const renewals = await Promise.all(Array.from({ length: 12 }, () => api.post(`/api/orgs/${orgId}/users/${memberId}/membership/renew`, undefined, owner)));
+      expect(renewals.map((r) => r.status)).toEqual(Array(12).fill(200));
+      const invoices = await api.get(`/api/orgs/${orgId}/invoices?sort=number,asc&size=50`, owner);
+      expect(invoices.body.content.map((i: { number: number }) => i.number)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+    });
+
     it('keeps billing to its organisation: payments empty, other organisations refused', async () => {
       const payments = await api.get(`/api/orgs/${orgId}/payments`, owner);
       expect(payments.status).toBe(200);
