@@ -10,6 +10,7 @@ import { RevocationMirror } from './auth/revocation-mirror';
 import { SessionDenylist } from './auth/session-denylist';
 import type { GatewayConfig } from './config';
 import { docsPage } from './docs/docs-page';
+import { PROBLEM_CODES } from './docs/openapi';
 import { buildOpenApi } from './docs/openapi';
 import type { EventBus, RunningSubscription } from './events/event-bus';
 import { JetStreamEventBus } from './events/jetstream-event-bus';
@@ -75,7 +76,7 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
     now: overrides.now,
   });
   const openApi = buildOpenApi(routes, { title: 'Association platform API', version: '1' });
-  const page = docsPage('Association platform API');
+  const page = docsPage('Association platform API', PROBLEM_CODES);
 
   const app = createHttpApp({
     routes,
@@ -90,7 +91,7 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
     metrics,
     trustProxy: config.trustProxy,
     browser: config.browser,
-    docs: { html: page.html, csp: page.csp, openApiJson: JSON.stringify(openApi) },
+    docs: { ...page, openApiJson: JSON.stringify(openApi) },
   });
 
   // Readiness follows both dependencies: logins publish to NATS (lockouts, audit) and the revocation

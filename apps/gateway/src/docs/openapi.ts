@@ -336,6 +336,9 @@ function wellKnownSchema(schema: MessageSchema, components: SchemaComponents): J
   }
 }
 
+/** Every `code` a problem+json answer can carry: the platform's and the gateway's own. */
+export const PROBLEM_CODES: readonly string[] = [...Object.values(ErrorCode), ...Object.values(GatewayErrorCode)];
+
 function problemSchemas(): Record<string, Json> {
   return {
     Problem: {
@@ -348,7 +351,7 @@ function problemSchemas(): Record<string, Json> {
         status: { type: 'integer' },
         detail: { type: 'string' },
         instance: { type: 'string' },
-        code: { type: 'string', examples: [...Object.values(ErrorCode), ...Object.values(GatewayErrorCode)] },
+        code: { type: 'string', examples: [...PROBLEM_CODES] },
         requestId: { type: 'string' },
         errors: {
           type: 'array',

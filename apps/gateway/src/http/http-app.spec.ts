@@ -8,7 +8,7 @@ import { orgToken, signer, systemToken } from '../../test/support/tokens';
 import { RequestAuthenticator } from '../auth/auth-middleware';
 import type { SessionDenylist } from '../auth/session-denylist';
 import { docsPage } from '../docs/docs-page';
-import { buildOpenApi } from '../docs/openapi';
+import { PROBLEM_CODES, buildOpenApi } from '../docs/openapi';
 import { type ForwardedContext, GrpcClients } from '../grpc/grpc-clients';
 import { LoginGuard } from '../lockout/login-guard';
 import type { LoginLockout } from '../lockout/login-lockout';
@@ -37,7 +37,7 @@ describe('the HTTP layer', () => {
     settle: async () => ({ lockedNow: false }),
   } as unknown as LoginLockout;
   const metrics = new GatewayMetrics(new Registry());
-  const page = docsPage('API');
+  const page = docsPage('API', PROBLEM_CODES);
   const app = createHttpApp({
     routes: table,
     authenticator: new RequestAuthenticator(signer, { isRevoked: async () => false } as unknown as SessionDenylist),
@@ -125,6 +125,30 @@ describe('the HTTP layer', () => {
     expect(simple.headers.get('access-control-expose-headers')).toContain('Retry-After');
     const other = await fetch(`${server.url}/api/fixture/orgs/health`, { headers: { origin: 'https://evil.example' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('serves Swagger UI from the gateway itself: the page, its assets and our start-up script, under a CSP of its own origin', async () => {
+    const res = await fetch(`${server.url}/api/docs`);
+    const html = await res.text();
+    expect(html).toContain('<script src="/api/docs/assets/swagger-ui-bundle.js"></script>');
+    expect(html).toContain('<dt id="problem-validation-failed"><code>VALIDATION_FAILED</code></dt>');
+    expect(html).not.toMatch(/<script>|https?:\/\//);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    for (const [file, type] of [
+      ['swagger-ui-bundle.js', 'text/javascript'],
+      ['swagger-ui.css', 'text/css'],
+      ['docs.js', 'text/javascript'],
+      ['docs.css', 'text/css'],
+    ]) {
+      const asset = await fetch(`${server.url}/api/docs/assets/${file}`);
+      expect([file, asset.status, asset.headers.get('content-type')?.split(';')[0]]).toEqual([file, 200, type]);
+      expect((await asset.text()).length).toBeGreaterThan(50);
+    }
+    expect(await (await fetch(`${server.url}/api/docs/assets/docs.js`)).text()).toContain("url: '/api/docs/openapi.json'");
+    expect((await fetch(`${server.url}/api/docs/assets/package.json`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/docs/assets/..%2Fpackage.json`)).status).toBe(404);
   });
 
   it('answers a path that cannot be decoded with a 404, not a 500', async () => {

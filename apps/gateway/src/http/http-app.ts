@@ -5,6 +5,7 @@ import { type ApiHandlerDeps, apiHandler } from './api-handler';
 import { errorHandler } from './error-handler';
 import { localsOf, requestContext } from './request-context';
 import { type BrowserPolicy, corsPolicy, securityHeaders } from './security-headers';
+import { type DocsPage, SWAGGER_UI_ASSETS, swaggerUiFile } from '../docs/docs-page';
 
 export interface HttpAppDeps extends ApiHandlerDeps {
   logger: Logger;
@@ -12,8 +13,8 @@ export interface HttpAppDeps extends ApiHandlerDeps {
   trustProxy: string;
   /** Security headers and CORS. */
   browser: BrowserPolicy;
-  /** `/api/docs` and `/api/docs/openapi.json`. */
-  docs: { html: string; csp: string; openApiJson: string };
+  /** `/api/docs` (Swagger UI), its assets and `/api/docs/openapi.json`. */
+  docs: DocsPage & { openApiJson: string };
 }
 
 /** The public Express app: docs, the REST routes from the proto, and problem+json for everything else. */
@@ -34,6 +35,18 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     localsOf(res).routeLabel = 'GET /api/docs';
     res.setHeader('Content-Security-Policy', deps.docs.csp);
     res.type('html').send(deps.docs.html);
+  });
+  app.get('/api/docs/assets/:file', (req, res, next) => {
+    localsOf(res).routeLabel = 'GET /api/docs/assets/{file}';
+    const name = req.params['file'] ?? '';
+    if (name === 'docs.js') return void res.type('text/javascript; charset=utf-8').set('Cache-Control', 'no-cache').send(deps.docs.script);
+    if (name === 'docs.css') return void res.type('text/css; charset=utf-8').set('Cache-Control', 'no-cache').send(deps.docs.style);
+    const file = swaggerUiFile(name);
+    if (!file) return next();
+    // Streamed from swagger-ui-dist on disk; versioned with the gateway, so a day of caching is safe.
+    res.sendFile(file, { maxAge: '1d', headers: { 'Content-Type': SWAGGER_UI_ASSETS[name]?.type ?? 'application/octet-stream' } }, (err) => {
+      if (err) next(err);
+    });
   });
   // Every other path, /api or not: routed from the proto, or a problem+json 404.
   app.use(apiHandler(deps));
