@@ -1,18 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { ERROR_CODE_KEY } from '@platform/errors';
-import { eventLifecycleV1, eventsV1 } from '@platform/proto';
-import { eventually, failure, startServiceHarness } from '@platform/testing';
+import { eventLifecycleV1, eventsV1, identityV1, organisationV1 } from '@platform/proto';
+import { eventually, failure, fakeGrpcService, grpcError, startServiceHarness } from '@platform/testing';
 import { startEvents } from '../src/main';
 
-const startHarness = () =>
-  startServiceHarness({
+/** Identity's GetAccount and the organisation's ListAccountMemberships, answered from these maps. */
+const people = new Map<string, { email: string; firstName: string; lastName: string }>();
+const memberOf = new Map<string, string>();
+
+const startHarness = async () => {
+  const identity = await fakeGrpcService(
+    identityV1.IdentityServiceService,
+    {
+      getAccount: (req) => {
+        const person = people.get(req.accountId);
+        if (!person) throw grpcError(status.NOT_FOUND, 'Account not found');
+        return identityV1.Account.fromPartial({ id: req.accountId, status: 'ACTIVE', userType: 'ORGANIZATION', ...person });
+      },
+    },
+    { serviceToken: 'any' },
+  );
+  const organisation = await fakeGrpcService(
+    organisationV1.OrganisationServiceService,
+    {
+      listAccountMemberships: (req) => ({
+        memberships: memberOf.has(req.accountId)
+          ? [organisationV1.AccountMembership.fromPartial({ organizationId: memberOf.get(req.accountId), role: 'MEMBER', status: 'ACTIVE' })]
+          : [],
+      }),
+    },
+    { serviceToken: 'any' },
+  );
+  return startServiceHarness({
     app: 'events',
     label: 'capacity',
     start: startEvents,
     client: eventsV1.EventsServiceClient,
+    fakes: { identity, organisation },
     env: { EVENTS_COMPLETION_INTERVAL_MS: '200' },
   });
+};
 
 const input = (overrides: Partial<eventsV1.EventInput> = {}): eventsV1.EventInput => ({
   title: 'Summer gathering',
@@ -51,6 +79,14 @@ describe('the events service on its own schema, NATS and gRPC', () => {
   beforeAll(async () => {
     h = await startHarness();
     admin = h.tokens.org(org, 'ADMIN');
+    // Warm the service up (connections, compiled queries) so the races below measure no start-up.
+    const warm = await h.call('createEvent', { organizationId: org, event: input() }, admin);
+    await h.call('publishEvent', { organizationId: org, eventId: warm.id }, admin);
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        h.call('createRegistration', { organizationId: org, eventId: warm.id, userId: '', ticketType: '', notes: '' }, h.tokens.org(org, 'MEMBER')),
+      ),
+    );
   });
   afterAll(async () => h?.stop());
 
@@ -152,5 +188,188 @@ describe('the events service on its own schema, NATS and gRPC', () => {
     });
     expect(published).toEqual([]);
     expect((await failure(h.call('upsertEvents', { organizationId: org, records: [record('x')] }, admin)))?.code).toBe(status.PERMISSION_DENIED);
+  });
+  const registrationOf = (eventId: string, registrationId: string) => h.call('getRegistration', { organizationId: org, eventId, registrationId }, admin);
+  const patchStatus = (eventId: string, registrationId: string, to: string) =>
+    h.call('updateRegistrationStatus', { organizationId: org, eventId, registrationId, status: to }, admin);
+  const codeOf = async (call: Promise<unknown>) => {
+    const err = await failure(call);
+    return err ? `${err.code}:${err.metadata.get(ERROR_CODE_KEY)[0] as string}` : 'ok';
+  };
+
+  it('serves the waiting list in the order places were asked for; a registration moved back to it waits at the end', async () => {
+    const event = await publishedEvent({ maxAttendees: 1 });
+    const a = await registerAs(event.id);
+    const b = await registerAs(event.id);
+    const c = await registerAs(event.id);
+    expect([a.status, b.status, c.status]).toEqual(['CONFIRMED', 'WAITLISTED', 'WAITLISTED']);
+
+    // CONFIRMED → WAITLISTED by an administrator: the place goes to b (announced), a waits behind c.
+    const promoted = await h.nextEvent('events.registration.confirmed', async () => {
+      expect((await patchStatus(event.id, a.id, 'WAITLISTED')).status).toBe('WAITLISTED');
+    });
+    expect(eventLifecycleV1.RegistrationConfirmed.decode(promoted!).registration?.registrationId).toBe(b.id);
+    expect((await registrationOf(event.id, b.id)).status).toBe('CONFIRMED');
+    expect(await codeOf(patchStatus(event.id, a.id, 'CONFIRMED'))).toBe(`${status.ALREADY_EXISTS}:EVENT_FULL`);
+
+    await h.call('cancelRegistration', { organizationId: org, eventId: event.id, registrationId: b.id }, admin);
+    expect((await registrationOf(event.id, c.id)).status).toBe('CONFIRMED');
+    expect((await registrationOf(event.id, a.id)).status).toBe('WAITLISTED');
+
+    // A place freed by any other move goes to a at once.
+    expect((await patchStatus(event.id, c.id, 'PENDING')).status).toBe('PENDING');
+    expect((await registrationOf(event.id, a.id)).status).toBe('CONFIRMED');
+
+    // Moved to the waiting list with nobody else waiting: it stays there, the place stays free.
+    expect((await patchStatus(event.id, a.id, 'WAITLISTED')).status).toBe('WAITLISTED');
+    expect(await h.call('getEvent', { organizationId: org, eventId: event.id }, admin)).toMatchObject({ confirmedCount: 0, waitlistedCount: 1 });
+    // …until an administrator confirms it (WAITLISTED → CONFIRMED, a place opened).
+    expect(await patchStatus(event.id, a.id, 'CONFIRMED')).toMatchObject({ status: 'CONFIRMED', confirmedAt: expect.any(String) });
+    expect(await codeOf(patchStatus(event.id, a.id, 'DONE'))).toBe(`${status.INVALID_ARGUMENT}:VALIDATION_FAILED`);
+    expect(
+      await codeOf(
+        h.call(
+          'updateRegistrationStatus',
+          { organizationId: org, eventId: event.id, registrationId: a.id, status: 'PENDING' },
+          h.tokens.org(org, 'MEMBER', a.userId),
+        ),
+      ),
+    ).toMatch(new RegExp(`^${status.PERMISSION_DENIED}:`));
+  });
+
+  it('lets an administrator reopen a cancelled registration (any → the given status), unless the member registered again (409)', async () => {
+    const event = await publishedEvent({ maxAttendees: 5 });
+    const sub = randomUUID();
+    const first = await registerAs(event.id, sub);
+    await h.call('cancelRegistration', { organizationId: org, eventId: event.id, registrationId: first.id }, h.tokens.org(org, 'MEMBER', sub));
+    expect((await registrationOf(event.id, first.id)).cancelledAt).toBeTruthy();
+    const reopened = await patchStatus(event.id, first.id, 'CONFIRMED');
+    expect(reopened).toMatchObject({ status: 'CONFIRMED', cancelledAt: undefined });
+    await patchStatus(event.id, first.id, 'CANCELLED');
+    await registerAs(event.id, sub);
+    expect(await codeOf(patchStatus(event.id, first.id, 'PENDING'))).toBe(`${status.ALREADY_EXISTS}:CONFLICT`);
+    expect(await h.call('getEvent', { organizationId: org, eventId: event.id }, admin)).toMatchObject({ confirmedCount: 1, attendingCount: 1 });
+  });
+
+  it('prices a registration by ticket type: MEMBER the member price, STANDARD the early-bird price before its deadline, else the base price', async () => {
+    const prices = { basePrice: 40, memberPrice: 25.5, earlyBirdPrice: 30, currency: 'EUR' };
+    const early = await publishedEvent({ ...prices, earlyBirdDeadline: '2099-01-01T00:00:00Z' });
+    const late = await publishedEvent({ ...prices, earlyBirdDeadline: '2020-01-01T00:00:00Z' });
+    const free = await publishedEvent({ isFree: true, basePrice: undefined, memberPrice: undefined, currency: '' });
+    const as = (eventId: string, ticketType: string) =>
+      h.call('createRegistration', { organizationId: org, eventId, userId: '', ticketType, notes: '' }, h.tokens.org(org, 'MEMBER', randomUUID()));
+    expect(await as(early.id, 'STANDARD')).toMatchObject({ price: 30, currency: 'EUR', ticketType: 'STANDARD' });
+    expect(await as(early.id, 'member')).toMatchObject({ price: 25.5, currency: 'EUR', ticketType: 'MEMBER' });
+    expect(await as(late.id, 'STANDARD')).toMatchObject({ price: 40, currency: 'EUR' });
+    expect(await as(late.id, '')).toMatchObject({ price: 25.5, ticketType: 'MEMBER' });
+    expect(await as(free.id, 'STANDARD')).toMatchObject({ price: 0 });
+    expect(await codeOf(as(late.id, 'VIP'))).toBe(`${status.INVALID_ARGUMENT}:VALIDATION_FAILED`);
+    const [stored] = await h.sql<{ price: string }>(`SELECT price::text AS price FROM registration WHERE event_id = $1 AND ticket_type = 'MEMBER'`, [early.id]);
+    expect(stored!.price).toBe('25.50');
+  });
+
+  it('lets a manager register another ACTIVE member (emailed under their own name); refuses a non-member, a member registering someone else, and a platform administrator without userId', async () => {
+    const event = await publishedEvent();
+    const member = randomUUID();
+    people.set(member, { email: 'dora@example.org', firstName: 'Dora', lastName: 'Member' });
+    memberOf.set(member, org);
+    const manager = h.tokens.org(org, 'MANAGER');
+    const confirmed = await h.nextEvent('events.registration.confirmed', async () => {
+      const reg = await h.call('createRegistration', { organizationId: org, eventId: event.id, userId: member, ticketType: '', notes: 'by phone' }, manager);
+      expect(reg).toMatchObject({ userId: member, status: 'CONFIRMED', notes: 'by phone' });
+    });
+    expect(eventLifecycleV1.RegistrationConfirmed.decode(confirmed!).registration).toMatchObject({
+      userId: member,
+      email: 'dora@example.org',
+      firstName: 'Dora',
+    });
+
+    const outsider = randomUUID();
+    people.set(outsider, { email: 'out@example.org', firstName: 'Out', lastName: 'Sider' });
+    memberOf.set(outsider, randomUUID());
+    const register = (userId: string, token: string) =>
+      h.call('createRegistration', { organizationId: org, eventId: event.id, userId, ticketType: '', notes: '' }, token);
+    expect(await codeOf(register(outsider, manager))).toBe(`${status.INVALID_ARGUMENT}:VALIDATION_FAILED`);
+    expect(await codeOf(register(randomUUID(), h.tokens.org(org, 'MEMBER')))).toMatch(new RegExp(`^${status.PERMISSION_DENIED}:`));
+    expect(await codeOf(register('', h.tokens.system()))).toBe(`${status.INVALID_ARGUMENT}:VALIDATION_FAILED`);
+    const other = randomUUID();
+    people.set(other, { email: 'eve@example.org', firstName: 'Eve', lastName: 'Member' });
+    memberOf.set(other, org);
+    expect(await register(other, h.tokens.system())).toMatchObject({ userId: other, status: 'CONFIRMED' });
+    // Another organisation's event is not found, whoever asks.
+    const elsewhere = randomUUID();
+    expect(
+      await codeOf(
+        h.call('createRegistration', { organizationId: elsewhere, eventId: event.id, userId: '', ticketType: '', notes: '' }, h.tokens.org(elsewhere, 'ADMIN')),
+      ),
+    ).toMatch(new RegExp(`^${status.NOT_FOUND}:`));
+  });
+
+  it('refuses to delete a published event with live registrations (409) until it is cancelled', async () => {
+    const event = await publishedEvent();
+    const reg = await registerAs(event.id);
+    const del = () => h.call('deleteEvent', { organizationId: org, eventId: event.id }, admin);
+    expect(await codeOf(del())).toBe(`${status.ALREADY_EXISTS}:CONFLICT`);
+    await h.call('cancelRegistration', { organizationId: org, eventId: event.id, registrationId: reg.id }, admin);
+    await del();
+    expect(await codeOf(h.call('getEvent', { organizationId: org, eventId: event.id }, admin))).toMatch(new RegExp(`^${status.NOT_FOUND}:`));
+    // Its registrations and survey responses go with it.
+    expect(await codeOf(registrationOf(event.id, reg.id))).toMatch(new RegExp(`^${status.NOT_FOUND}:`));
+    expect(await codeOf(h.call('getSurveyResponse', { organizationId: org, eventId: event.id, responseId: reg.surveyResponseId }, admin))).toMatch(
+      new RegExp(`^${status.NOT_FOUND}:`),
+    );
+    const cancelled = await publishedEvent();
+    await registerAs(cancelled.id);
+    await h.call('cancelEvent', { organizationId: org, eventId: cancelled.id, reason: 'Rain' }, admin);
+    await h.call('deleteEvent', { organizationId: org, eventId: cancelled.id }, admin);
+  });
+
+  it('refuses a survey submit for a cancelled registration (409)', async () => {
+    const event = await publishedEvent({ surveyQuestions: [{ id: 'q1', text: 'Comments?', type: 'TEXT', options: [], required: false }] });
+    const sub = randomUUID();
+    const reg = await registerAs(event.id, sub);
+    await h.call('cancelRegistration', { organizationId: org, eventId: event.id, registrationId: reg.id }, admin);
+    const submit = h.call(
+      'submitSurveyResponse',
+      { organizationId: org, eventId: event.id, responseId: reg.surveyResponseId, answers: [{ questionId: 'q1', answer: 'x' }] },
+      h.tokens.org(org, 'MEMBER', sub),
+    );
+    expect(await codeOf(submit)).toBe(`${status.ALREADY_EXISTS}:CONFLICT`);
+  });
+
+  it('keeps the registrations of a COMPLETED event as they were: no cancel (409), no status change (409), surveys still taken', async () => {
+    const surveyQuestions = [{ id: 'q1', text: 'How was it?', type: 'RATING', options: [], required: true }];
+    const event = await publishedEvent({ surveyQuestions });
+    const sub = randomUUID();
+    const reg = await registerAs(event.id, sub);
+    await h.call(
+      'updateEvent',
+      { organizationId: org, eventId: event.id, event: input({ startDate: '2020-03-01T10:00:00Z', endDate: '2020-03-01T12:00:00Z', surveyQuestions }) },
+      admin,
+    );
+    await eventually(async () => expect((await h.call('getEvent', { organizationId: org, eventId: event.id }, admin)).status).toBe('COMPLETED'));
+    const mine = h.tokens.org(org, 'MEMBER', sub);
+    expect(await codeOf(h.call('cancelRegistration', { organizationId: org, eventId: event.id, registrationId: reg.id }, mine))).toBe(
+      `${status.ALREADY_EXISTS}:INVALID_TRANSITION`,
+    );
+    expect(await codeOf(patchStatus(event.id, reg.id, 'CANCELLED'))).toBe(`${status.ALREADY_EXISTS}:INVALID_TRANSITION`);
+    expect(await codeOf(h.call('updateEvent', { organizationId: org, eventId: event.id, event: input() }, admin))).toBe(
+      `${status.ALREADY_EXISTS}:INVALID_TRANSITION`,
+    );
+    const submitted = await h.call(
+      'submitSurveyResponse',
+      { organizationId: org, eventId: event.id, responseId: reg.surveyResponseId, answers: [{ questionId: 'q1', answer: '4' }] },
+      mine,
+    );
+    expect(submitted.submittedAt).toBeTruthy();
+  });
+
+  it('logs and counts the completion job in the service kit metrics', async () => {
+    await publishedEvent({ startDate: '2020-02-01T10:00:00Z', endDate: '2020-02-01T12:00:00Z' });
+    await eventually(async () => {
+      const metrics = await (await fetch(`http://127.0.0.1:${h.service.adminPort}/metrics`)).text();
+      expect(metrics).toMatch(/service_job_runs_total\{[^}]*job="complete-ended-events"[^}]*outcome="ok"[^}]*\} [1-9]/);
+      expect(metrics).toMatch(/service_job_rows_total\{job="complete-ended-events"[^}]*\} [1-9]/);
+    });
   });
 });

@@ -22,6 +22,17 @@ const eventBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** Waits until `count` messages to the address have exactly this subject (mailTo reads only the newest). */
+async function mailsWithSubject(mailUrl: string, address: string, subject: string, count: number): Promise<number> {
+  let found = 0;
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 150))) {
+    const list = (await (await fetch(`${mailUrl}/api/v1/messages`)).json()) as { messages: Array<{ Subject: string; To: Array<{ Address: string }> }> };
+    found = list.messages.filter((m) => m.Subject === subject && m.To.some((t) => t.Address.toLowerCase() === address)).length;
+    if (found >= count) break;
+  }
+  return found;
+}
+
 /** A 4xx problem+json naming what was wrong. */
 function expectProblem(res: JsonResponse, status: number, text: RegExp) {
   expect(res.status).toBe(status);
@@ -183,6 +194,12 @@ describe('events through the gateway, on the real organisation and notifications
     expect(confirmed).toHaveLength(2);
     expect(waiting).toHaveLength(2);
     expect(confirmed.every((r) => r.body.confirmedAt && r.body.price === 12.5 && r.body.currency === 'EUR')).toBe(true);
+    const keys = ['ann', 'bob', 'cat', 'manager'];
+    const keyOf = (registrationId: string) => keys[regs.findIndex((r) => r.body.id === registrationId)]!;
+    for (const r of confirmed) {
+      const email = await mailTo(mail, `${keyOf(r.body.id)}@events.example`, 'Small workshop', 20_000);
+      expect(email.html).toContain('Your registration is confirmed');
+    }
     expectProblem(await registerFor(event.id, tokens['ann']!), 409, /already/);
     expectProblem(await registerFor(event.id, tokens['guest']!), 403, /ORG:EVENT:REGISTER/);
 
@@ -231,6 +248,79 @@ describe('events through the gateway, on the real organisation and notifications
     expect(regs.body.content.every((r: { status: string }) => r.status === 'CANCELLED')).toBe(true);
     expectProblem(await publish(event.id), 409, /INVALID_TRANSITION/);
     expectProblem(await registerFor(event.id, tokens['ann']!), 409, /not open/);
+  });
+
+  it('follows the registration state table on PATCH status: confirm only into a free place (409), a freed place goes to the waiting list at once (emailed)', async () => {
+    const event = await create(eventBody({ title: 'Table talk', maxAttendees: 1 }));
+    await publish(event.id);
+    const ann = (await registerFor(event.id, tokens['ann']!)).body;
+    const bob = (await registerFor(event.id, tokens['bob']!)).body;
+    expect([ann.status, bob.status]).toEqual(['CONFIRMED', 'WAITLISTED']);
+    const patch = (id: string, status: string, token = tokens['owner']) =>
+      api.call('PATCH', `${events()}/${event.id}/registrations/${id}/status`, { body: { status }, token });
+    const statusOf = async (id: string) => (await api.get(`${events()}/${event.id}/registrations/${id}`, tokens['owner'])).body.status;
+
+    expectProblem(await patch(bob.id, 'CONFIRMED'), 409, /EVENT_FULL/);
+    expectProblem(await patch(bob.id, 'CONFIRMED', tokens['ann']), 403, /ORG:REGISTRATION:MANAGE/);
+    expectProblem(await patch(bob.id, 'ATTENDED'), 400, /status must be one of PENDING, CONFIRMED, WAITLISTED, CANCELLED/);
+    // A member reads their own registration only; another's is not found.
+    expectProblem(await api.get(`${events()}/${event.id}/registrations/${bob.id}`, tokens['ann']), 404, /Registration not found/);
+    expect((await api.get(`${events()}/${event.id}/registrations/${bob.id}`, tokens['bob'])).status).toBe(200);
+
+    // CONFIRMED → PENDING frees the place: bob is promoted at once and emailed.
+    expect((await patch(ann.id, 'PENDING')).body.status).toBe('PENDING');
+    expect(await statusOf(bob.id)).toBe('CONFIRMED');
+    expect((await mailTo(mail, 'bob@events.example', 'Table talk', 20_000)).html).toContain('Your registration is confirmed');
+    expectProblem(await patch(ann.id, 'CONFIRMED'), 409, /EVENT_FULL/);
+    // CONFIRMED → CANCELLED by an administrator frees it again; a cancelled registration may be reopened.
+    expect((await patch(ann.id, 'CANCELLED')).body.status).toBe('CANCELLED');
+    expect((await patch(ann.id, 'WAITLISTED')).body.status).toBe('WAITLISTED');
+    expect((await patch(bob.id, 'CANCELLED')).body.status).toBe('CANCELLED');
+    expect(await statusOf(ann.id)).toBe('CONFIRMED');
+    // ann's second confirmation (the first came with her registration).
+    expect(await mailsWithSubject(mail, 'ann@events.example', 'Table talk', 2)).toBe(2);
+    const event2 = (await api.get(`${events()}/${event.id}`, tokens['ann'])).body;
+    expect(event2).toMatchObject({ confirmedCount: 1, waitlistedCount: 0, attendingCount: 1 });
+
+    // Members may not publish, cancel or delete; a published event with live registrations is cancelled before it is deleted.
+    expectProblem(await api.post(`${events()}/${event.id}/cancel`, { reason: 'x' }, tokens['ann']), 403, /ORG:EVENT:PUBLISH/);
+    expectProblem(await del(`${events()}/${event.id}`, tokens['owner']!), 409, /cancel it first/);
+    expect((await api.post(`${events()}/${event.id}/cancel`, { reason: 'Room unavailable' }, tokens['owner'])).status).toBe(200);
+    expect((await mailTo(mail, 'ann@events.example', 'Cancelled: Table talk', 20_000)).html).toContain('Room unavailable');
+    expect((await del(`${events()}/${event.id}`, tokens['owner']!)).status).toBe(204);
+    expectProblem(await api.get(`${events()}/${event.id}`, tokens['owner']), 404, /Event not found/);
+  });
+
+  it('prices by ticket type with the early-bird deadline, and refuses registrations across organisations', async () => {
+    const event = await create(
+      eventBody({ title: 'Early birds', maxAttendees: 10, basePrice: 40, memberPrice: 25, earlyBirdPrice: 30, earlyBirdDeadline: '2099-01-01T00:00:00Z' }),
+    );
+    const late = await create(
+      eventBody({ title: 'Late birds', maxAttendees: 10, basePrice: 40, earlyBirdPrice: 30, earlyBirdDeadline: '2020-01-01T00:00:00Z' }),
+    );
+    await publish(event.id);
+    await publish(late.id);
+    expect((await registerFor(event.id, tokens['cat']!, { ticketType: 'STANDARD' })).body).toMatchObject({
+      price: 30,
+      currency: 'EUR',
+      ticketType: 'STANDARD',
+    });
+    expect((await registerFor(event.id, tokens['bob']!, { ticketType: 'MEMBER' })).body).toMatchObject({ price: 25, ticketType: 'MEMBER' });
+    expect((await registerFor(late.id, tokens['cat']!, { ticketType: 'STANDARD' })).body).toMatchObject({ price: 40 });
+    expectProblem(await registerFor(late.id, tokens['bob']!, { ticketType: 'VIP' }), 400, /ticketType must be one of MEMBER, STANDARD/);
+    expectProblem(await registerFor(late.id, tokens['bob']!, { userId: 'not-a-uuid' }), 400, /userId/);
+
+    // Another organisation: its token is refused on this organisation (403), and this event is not found under its own (404).
+    expectProblem(await registerFor(event.id, tokens['betaowner']!), 403, /organisation/);
+    expectProblem(await api.post(`${events(betaId)}/${event.id}/registrations`, {}, tokens['betaowner']), 404, /Event not found/);
+    expectProblem(await api.get(`${events(betaId)}/${event.id}/registrations`, tokens['betaowner']), 404, /Event not found/);
+    // An administrator registers members of their own organisation only.
+    const betaOwnerId = (await api.get('/api/auth/me', tokens['betaowner'])).body.id as string;
+    expectProblem(await registerFor(event.id, tokens['owner']!, { userId: betaOwnerId }), 400, /userId is not an active member/);
+    const forAnn = await registerFor(event.id, tokens['manager']!, { userId: ids['ann'], notes: 'booked at the desk' });
+    expect(forAnn.status).toBe(201);
+    expect(forAnn.body).toMatchObject({ userId: ids['ann'], status: 'CONFIRMED', price: 25 });
+    expect((await mailTo(mail, 'ann@events.example', 'Early birds', 20_000)).html).toContain('Your registration is confirmed');
   });
 
   it('takes a survey response once, checked against the questions; administrators read them', async () => {
@@ -335,6 +425,19 @@ describe('events through the gateway, on the real organisation and notifications
     const bad = await upload('colour,title\nred,x\n');
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain('unknown column');
+    // Limits: at most 5,000 rows (the whole file refused, nothing imported) and 5 MiB.
+    const row = 'Many,VIRTUAL,2031-01-01T10:00:00Z,2031-01-01T11:00:00Z,,,,';
+    const tooMany = await upload(['title,eventType,startDate,endDate,city,maxAttendees,basePrice,currency', ...Array<string>(5001).fill(row)].join('\n'));
+    expect(tooMany.status).toBe(400);
+    expect(JSON.stringify(await tooMany.json())).toContain('must have at most 5000 rows');
+    expect((await api.get(`${events()}?search=Many&status=DRAFT`, tokens['owner'])).body.totalElements).toBe(0);
+    const bigRow = `Big,${'d'.repeat(1300)},VIRTUAL,2031-01-01T10:00:00Z,2031-01-01T11:00:00Z`;
+    const tooBig = await upload(['title,description,eventType,startDate,endDate', ...Array<string>(4200).fill(bigRow)].join('\n'));
+    expect(tooBig.status).toBe(413);
+    // Imported drafts announce nothing: no member inbox entry names them.
+    const inbox = await api.get('/api/notifications', tokens['bob']);
+    const announced = (inbox.body.content as Array<{ data: Record<string, unknown> }>).map((n) => n.data['eventId']);
+    expect(report.events.some((e) => announced.includes((e as unknown as { id: string }).id))).toBe(false);
     expect((await upload(csv, tokens['manager'])).status).toBe(403);
   });
 });

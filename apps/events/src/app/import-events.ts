@@ -3,6 +3,9 @@ import type { EventsDeps } from '../deps';
 import { eventData, type EventRow } from '../store/events';
 import { readEventCsv, type CsvLimits } from './read-event-csv';
 
+/** Rows inserted by one statement. */
+const INSERT_BATCH = 500;
+
 export interface ImportResult {
   totalRows: number;
   created: EventRow[];
@@ -23,7 +26,14 @@ export async function importEvents(
   const reading = await readEventCsv(chunks, limits);
   const created = reading.valid.length
     ? await deps.db.$transaction(
-        (tx) => Promise.all(reading.valid.map((v) => tx.event.create({ data: { organizationId, ...eventData(v.fields), status: 'DRAFT' } }))),
+        async (tx) => {
+          const rows: EventRow[] = [];
+          for (let at = 0; at < reading.valid.length; at += INSERT_BATCH) {
+            const data = reading.valid.slice(at, at + INSERT_BATCH).map((v) => ({ organizationId, ...eventData(v.fields), status: 'DRAFT' }));
+            rows.push(...(await tx.event.createManyAndReturn({ data })));
+          }
+          return rows;
+        },
         { timeout: 60_000 },
       )
     : [];

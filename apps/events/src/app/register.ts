@@ -28,11 +28,20 @@ export interface NewRegistration {
 export async function register(deps: EventsDeps, input: NewRegistration): Promise<RegistrationRow> {
   try {
     return await deps.db.$transaction(async (tx) => {
+      // Work that needs no lock comes first, so the event row is held as briefly as possible: the
+      // one-registration check (the partial unique index settles a race between two of the same
+      // member) and the survey response (rolled back with the rest when the registration fails).
+      if (await findLiveRegistration(tx, input.organizationId, input.eventId, input.userId)) throw alreadyRegistered();
+      const registrationId = randomUUID();
+      const surveyResponseId = randomUUID();
+      await tx.surveyResponse.create({
+        data: { id: surveyResponseId, eventId: input.eventId, organizationId: input.organizationId, registrationId, userId: input.userId },
+      });
+
       const event = await lockEvent(tx, input.organizationId, input.eventId);
       if (!event) throw eventNotFound();
       if (event.status !== 'PUBLISHED') throw notOpenForRegistration(`it is ${event.status}`);
       if (!event.registrationRequired) throw notOpenForRegistration('it takes no registrations');
-      if (await findLiveRegistration(tx, event.id, input.userId)) throw alreadyRegistered();
 
       const status = statusOnRegister(event);
       if (status === 'full') throw eventFull();
@@ -49,9 +58,9 @@ export async function register(deps: EventsDeps, input: NewRegistration): Promis
         input.ticketType,
         now,
       );
-      const surveyResponseId = randomUUID();
       const registration = await tx.registration.create({
         data: {
+          id: registrationId,
           eventId: event.id,
           organizationId: event.organizationId,
           userId: input.userId,
@@ -59,6 +68,7 @@ export async function register(deps: EventsDeps, input: NewRegistration): Promis
           notes: input.notes,
           status,
           confirmedAt: status === 'CONFIRMED' ? now : null,
+          waitlistedAt: status === 'WAITLISTED' ? now : null,
           price: price.amount,
           currency: price.currency,
           email: input.person.email,
@@ -67,9 +77,6 @@ export async function register(deps: EventsDeps, input: NewRegistration): Promis
           surveyResponseId,
           createdAt: now,
         },
-      });
-      await tx.surveyResponse.create({
-        data: { id: surveyResponseId, eventId: event.id, organizationId: event.organizationId, registrationId: registration.id, userId: input.userId },
       });
       const updated = await adjustCounts(tx, event.id, status === 'CONFIRMED' ? { confirmed: 1 } : { waitlisted: 1 });
       if (status === 'CONFIRMED') {

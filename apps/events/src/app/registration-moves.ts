@@ -17,8 +17,10 @@ export function countDelta(from: string | null, to: string): { confirmed: number
 
 /**
  * Moves a registration to a status with the event row locked by the caller: the counts follow,
- * a confirmation sets confirmedAt and announces it (the confirmation email), a cancellation sets
- * cancelledAt and announces it. Answers the updated registration and event.
+ * a confirmation sets confirmedAt and announces it (the confirmation email), a move to the waiting
+ * list puts it at the end of the queue (waitlistedAt), a cancellation sets cancelledAt and
+ * announces it (a registration reopened by an administrator loses its cancelledAt). Answers the
+ * updated registration and event.
  */
 export async function moveRegistration(
   deps: Deps,
@@ -34,7 +36,8 @@ export async function moveRegistration(
     data: {
       status: to,
       ...(to === 'CONFIRMED' ? { confirmedAt: now } : {}),
-      ...(to === 'CANCELLED' ? { cancelledAt: now } : {}),
+      ...(to === 'WAITLISTED' ? { waitlistedAt: now } : {}),
+      cancelledAt: to === 'CANCELLED' ? now : null,
     },
   });
   const delta = countDelta(reg.status, to);
@@ -55,12 +58,14 @@ export async function moveRegistration(
 
 /**
  * Fills free places of a PUBLISHED event from its waiting list, longest-waiting first, at once
- * (each promoted registrant gets the confirmation email). Answers the event after the moves.
+ * (each promoted registrant gets the confirmation email). `except` is left waiting: a registration
+ * an administrator has just moved from CONFIRMED to WAITLISTED is not promoted straight back.
+ * Answers the event after the moves.
  */
-export async function promoteFromWaitingList(deps: Deps, tx: Tx, event: EventRow, now: Date): Promise<EventRow> {
+export async function promoteFromWaitingList(deps: Deps, tx: Tx, event: EventRow, now: Date, except?: string): Promise<EventRow> {
   let current = event;
   while (current.status === 'PUBLISHED' && current.waitlistedCount > 0 && hasPlace(current)) {
-    const next = await oldestWaitlisted(tx, current.id);
+    const next = await oldestWaitlisted(tx, current.id, except);
     if (!next) break;
     current = (await moveRegistration(deps, tx, current, next, 'CONFIRMED', now, { promoted: true })).event;
   }

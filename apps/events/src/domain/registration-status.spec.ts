@@ -24,8 +24,11 @@ describe('the registration state table', () => {
     expect(changeStatus('PENDING', 'CANCELLED', capacity(2, 2))).toMatchObject({ freesPlace: false });
   });
 
-  it('treats the same status as no change, and CANCELLED as final (409)', () => {
+  it('treats the same status as no change, and lets an administrator reopen a CANCELLED registration (any → the given status)', () => {
     expect(changeStatus('CONFIRMED', 'CONFIRMED', capacity(1, 1))).toMatchObject({ changed: false });
-    expect(() => changeStatus('CANCELLED', 'PENDING', capacity(1, 0))).toThrow(expect.objectContaining({ code: 'INVALID_TRANSITION' }));
+    expect(changeStatus('CANCELLED', 'PENDING', capacity(1, 1))).toMatchObject({ to: 'PENDING', takesPlace: false, freesPlace: false, changed: true });
+    expect(changeStatus('CANCELLED', 'WAITLISTED', capacity(1, 1))).toMatchObject({ to: 'WAITLISTED', changed: true });
+    expect(() => changeStatus('CANCELLED', 'CONFIRMED', capacity(1, 1))).toThrow(expect.objectContaining({ code: 'EVENT_FULL' }));
+    expect(changeStatus('CANCELLED', 'CONFIRMED', capacity(1, 0))).toMatchObject({ takesPlace: true });
   });
 });

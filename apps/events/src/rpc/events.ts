@@ -13,6 +13,7 @@ import { EVENT_STATUSES, isEditable, MEMBER_VISIBLE_STATUSES } from '../domain/e
 import { seesDrafts } from '../domain/visibility';
 import { LOCKING_TX } from '../store/db';
 import { eventData, findEvent, lockEvent, queryEvents } from '../store/events';
+import { pendingCount } from '../store/registrations';
 import { toEventMessage } from './mappers';
 
 type EventHandlers = Pick<
@@ -93,13 +94,20 @@ export function eventHandlers(deps: EventsDeps): EventHandlers {
       return toEventMessage(row);
     },
 
+    /**
+     * A soft delete. A PUBLISHED event with live registrations is 409: cancelling it first tells
+     * the registrants (a deleted event would leave them registered for nothing, unaware).
+     */
     async deleteEvent(request) {
       const input = validate(ref, request);
-      const deleted = await deps.db.event.updateMany({
-        where: { id: input.eventId, organizationId: input.organizationId, deletedAt: null },
-        data: { deletedAt: deps.now() },
-      });
-      if (deleted.count === 0) throw eventNotFound();
+      await deps.db.$transaction(async (tx) => {
+        const event = await lockEvent(tx, input.organizationId, input.eventId);
+        if (!event) throw eventNotFound();
+        if (event.status === 'PUBLISHED' && event.confirmedCount + event.waitlistedCount + (await pendingCount(tx, event.id)) > 0) {
+          throw PlatformError.conflict('The event has live registrations: cancel it first, so its registrants are told');
+        }
+        await tx.event.update({ where: { id: event.id }, data: { deletedAt: deps.now() } });
+      }, LOCKING_TX);
       return {};
     },
 

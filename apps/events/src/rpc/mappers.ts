@@ -46,7 +46,8 @@ export function toEventMessage(e: EventRow): eventsV1.Event {
     cost: e.cost,
     registrationUrl: e.registrationUrl,
     featuredImageUrl: e.featuredImageUrl,
-    attendingCount: e.attendingCount,
+    // The stored figure stays the imported one (re-imports compare against it); registrations add theirs.
+    attendingCount: e.attendingCount + e.confirmedCount,
     externalId: e.externalId ?? undefined,
     needsReview: e.needsReview,
     confirmedCount: e.confirmedCount,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { pagedEnvelope, parsePageQuery } from '@platform/db';
-import { optionalUuid, PlatformError, uuid, validate } from '@platform/errors';
+import { ErrorCode, optionalUuid, PlatformError, uuid, validate } from '@platform/errors';
 import { callerOf, type AsyncService, type CallContext } from '@platform/grpc-server';
 import type { eventsV1 } from '@platform/proto';
+import { KeyedLimiter } from '../app/keyed-limiter';
 import { register } from '../app/register';
 import { cancelRegistration, changeRegistrationStatus } from '../app/registration-changes';
 import type { Person } from '../clients/ports';
@@ -36,6 +37,9 @@ const createInput = eventRef.extend({
 const listInput = eventRef.extend({ status: z.union([z.literal(''), status]) });
 const statusInput = registrationRef.extend({ status });
 
+/** Registrations of one event in the database at once (half the pool of 10): one committing, the next ones already on the row lock. */
+const REGISTRATIONS_IN_FLIGHT = 4;
+
 export function registrationHandlers(deps: EventsDeps): RegistrationHandlers {
   /**
    * Who is registered: the caller themselves (their name from identity, their token's email when
@@ -44,6 +48,9 @@ export function registrationHandlers(deps: EventsDeps): RegistrationHandlers {
    */
   const registrant = async (organizationId: string, userId: string, ctx: CallContext): Promise<{ userId: string; person: Person }> => {
     const caller = callerOf(ctx);
+    if (!userId && caller.userType === 'SYSTEM') {
+      throw PlatformError.validation([{ field: 'userId', message: 'is required: a platform administrator registers a member of the organisation' }]);
+    }
     if (!userId || userId === caller.sub) {
       const fromToken: Person = { email: caller.email ?? '', firstName: '', lastName: '' };
       const person = await deps.accounts.person(caller.sub, ctx).catch((err: unknown) => {
@@ -61,13 +68,22 @@ export function registrationHandlers(deps: EventsDeps): RegistrationHandlers {
     return { userId, person };
   };
 
+  /** Registrations for one event: a few at a time in the database, the rest wait here (see KeyedLimiter). */
+  const queue = new KeyedLimiter(REGISTRATIONS_IN_FLIGHT);
+
   return {
     async createRegistration(request, ctx) {
       const input = validate(createInput, request);
       const event = await findEvent(deps.db, input.organizationId, input.eventId);
       if (!event || (event.status === 'DRAFT' && !seesDrafts(callerOf(ctx)))) throw eventNotFound();
       const who = await registrant(input.organizationId, input.userId, ctx);
-      const row = await register(deps, { ...input, ...who });
+      const row = await queue.run(input.eventId, () => {
+        // A caller that gave up while waiting for its turn gets no registration it never hears of.
+        if (ctx.call.cancelled || new Date(ctx.deadline).getTime() <= Date.now()) {
+          return Promise.reject(new PlatformError(ErrorCode.UNAVAILABLE, 'The registration was abandoned while waiting for its turn'));
+        }
+        return register(deps, { ...input, ...who });
+      });
       return toRegistrationMessage(row);
     },
 
@@ -87,6 +103,7 @@ export function registrationHandlers(deps: EventsDeps): RegistrationHandlers {
     async getRegistration(request, ctx) {
       const input = validate(registrationRef, request);
       const caller = callerOf(ctx);
+      if (!(await findEvent(deps.db, input.organizationId, input.eventId))) throw eventNotFound();
       const row = await findRegistration(deps.db, input.organizationId, input.eventId, input.registrationId);
       if (!row || (row.userId !== caller.sub && !managesRegistrations(caller))) throw registrationNotFound();
       return toRegistrationMessage(row);

@@ -8,6 +8,7 @@ import { alreadySubmitted, eventNotFound, surveyResponseNotFound } from '../doma
 import { answerViolations, type SurveyQuestion } from '../domain/survey';
 import type { Prisma } from '../store/generated/client';
 import { findEvent } from '../store/events';
+import { findRegistration } from '../store/registrations';
 import { findSurveyResponse, querySurveyResponses } from '../store/survey-responses';
 import { toSurveyResponseMessage } from './mappers';
 
@@ -23,8 +24,9 @@ export function surveyHandlers(deps: EventsDeps): SurveyHandlers {
   return {
     /**
      * The registrant submits their response once: answers checked against the event's questions
-     * (400 naming each wrong answer), a second submit 409. The row is claimed with a conditional
-     * update, so two simultaneous submits cannot both pass.
+     * (400 naming each wrong answer), a second submit 409, as is a submit for a cancelled
+     * registration (an ended event still takes them: feedback comes afterwards). The row is
+     * claimed with a conditional update, so two simultaneous submits cannot both pass.
      */
     async submitSurveyResponse(request, ctx) {
       const input = validate(submitInput, request);
@@ -34,6 +36,8 @@ export function surveyHandlers(deps: EventsDeps): SurveyHandlers {
       const response = await findSurveyResponse(deps.db, input.organizationId, input.eventId, input.responseId);
       if (!response || response.userId !== caller.sub) throw surveyResponseNotFound();
       if (response.submittedAt) throw alreadySubmitted();
+      const registration = await findRegistration(deps.db, input.organizationId, input.eventId, response.registrationId);
+      if (!registration || registration.status === 'CANCELLED') throw PlatformError.conflict('The registration of this survey response is cancelled');
       const violations = answerViolations(event.surveyQuestions as unknown as SurveyQuestion[], input.answers);
       if (violations.length > 0) throw PlatformError.validation(violations, `Invalid ${violations.map((v) => v.field).join(', ')}`);
       const answers = input.answers.map((a) => ({ questionId: a.questionId, answer: a.answer.trim() }));
@@ -57,6 +61,7 @@ export function surveyHandlers(deps: EventsDeps): SurveyHandlers {
 
     async getSurveyResponse(request) {
       const input = validate(responseRef, request);
+      if (!(await findEvent(deps.db, input.organizationId, input.eventId))) throw eventNotFound();
       const row = await findSurveyResponse(deps.db, input.organizationId, input.eventId, input.responseId);
       if (!row) throw surveyResponseNotFound();
       return toSurveyResponseMessage(row);

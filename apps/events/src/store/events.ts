@@ -1,6 +1,6 @@
 import type { EventFields } from '../domain/event-input';
 import type { Db, Tx } from './db';
-import type { Prisma, Event as EventRow } from './generated/client';
+import { Prisma, type Event as EventRow } from './generated/client';
 
 export type { EventRow };
 
@@ -39,16 +39,61 @@ export function findEvent(db: Db, organizationId: string, id: string): Promise<E
   return db.event.findFirst({ where: { id, organizationId, deletedAt: null } });
 }
 
+/** Every column of `event` under its model name, so a raw query answers a row like Prisma's. */
+const EVENT_COLUMNS = Prisma.raw(
+  Object.entries({
+    id: 'id',
+    organizationId: 'organization_id',
+    title: 'title',
+    description: 'description',
+    eventType: 'event_type',
+    category: 'category',
+    startDate: 'start_date',
+    endDate: 'end_date',
+    venueName: 'venue_name',
+    address: 'address',
+    locationTypeNote: 'location_type_note',
+    registrationRequired: 'registration_required',
+    maxAttendees: 'max_attendees',
+    waitingListEnabled: 'waiting_list_enabled',
+    isFree: 'is_free',
+    basePrice: 'base_price',
+    memberPrice: 'member_price',
+    earlyBirdPrice: 'early_bird_price',
+    earlyBirdDeadline: 'early_bird_deadline',
+    currency: 'currency',
+    status: 'status',
+    excerpt: 'excerpt',
+    isAllDay: 'is_all_day',
+    isVirtual: 'is_virtual',
+    cost: 'cost',
+    registrationUrl: 'registration_url',
+    featuredImageUrl: 'featured_image_url',
+    attendingCount: 'attending_count',
+    externalId: 'external_id',
+    needsReview: 'needs_review',
+    confirmedCount: 'confirmed_count',
+    waitlistedCount: 'waitlisted_count',
+    surveyQuestions: 'survey_questions',
+    cancellationReason: 'cancellation_reason',
+    publishedAt: 'published_at',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+    deletedAt: 'deleted_at',
+  } satisfies Record<keyof EventRow, string>)
+    .map(([field, column]) => `"${column}" AS "${field}"`)
+    .join(', '),
+);
+
 /**
- * The event, locked for the rest of the transaction (SELECT … FOR UPDATE): every change of its
- * registration counts happens under this lock, so concurrent registrations queue here and the
- * capacity check is exact.
+ * The event, locked for the rest of the transaction (SELECT … FOR UPDATE, one round trip): every
+ * change of its registration counts happens under this lock, so concurrent registrations queue
+ * here and the capacity check is exact.
  */
 export async function lockEvent(tx: Tx, organizationId: string, id: string): Promise<EventRow | null> {
-  const rows = await tx.$queryRaw<Array<{ id: string }>>`
-    SELECT id FROM event WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid AND deleted_at IS NULL FOR UPDATE`;
-  if (rows.length === 0) return null;
-  return tx.event.findUnique({ where: { id } });
+  const rows = await tx.$queryRaw<EventRow[]>`
+    SELECT ${EVENT_COLUMNS} FROM event WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid AND deleted_at IS NULL FOR UPDATE`;
+  return rows[0] ?? null;
 }
 
 export interface EventQuery {

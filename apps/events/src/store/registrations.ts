@@ -7,13 +7,24 @@ export function findRegistration(db: Db, organizationId: string, eventId: string
   return db.registration.findFirst({ where: { id, eventId, organizationId } });
 }
 
-export function findLiveRegistration(db: Db, eventId: string, userId: string): Promise<RegistrationRow | null> {
-  return db.registration.findFirst({ where: { eventId, userId, status: { not: 'CANCELLED' } } });
+export function findLiveRegistration(db: Db, organizationId: string, eventId: string, userId: string): Promise<RegistrationRow | null> {
+  return db.registration.findFirst({ where: { organizationId, eventId, userId, status: { not: 'CANCELLED' } } });
 }
 
-/** The longest-waiting WAITLISTED registration of the event (first come, first served). */
-export function oldestWaitlisted(tx: Tx, eventId: string): Promise<RegistrationRow | null> {
-  return tx.registration.findFirst({ where: { eventId, status: 'WAITLISTED' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+/**
+ * The longest-waiting WAITLISTED registration of the event (first come, first served: by the time
+ * it joined the waiting list), leaving out `except` (one an administrator has just moved there).
+ */
+export function oldestWaitlisted(tx: Tx, eventId: string, except?: string): Promise<RegistrationRow | null> {
+  return tx.registration.findFirst({
+    where: { eventId, status: 'WAITLISTED', ...(except ? { id: { not: except } } : {}) },
+    orderBy: [{ waitlistedAt: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+  });
+}
+
+/** PENDING registrations of the event (not counted on the event row). */
+export function pendingCount(db: Db, eventId: string): Promise<number> {
+  return db.registration.count({ where: { eventId, status: 'PENDING' } });
 }
 
 export function liveRegistrations(tx: Tx, eventId: string): Promise<RegistrationRow[]> {
