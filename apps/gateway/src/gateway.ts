@@ -10,8 +10,7 @@ import { RevocationMirror } from './auth/revocation-mirror';
 import { SessionDenylist } from './auth/session-denylist';
 import type { GatewayConfig } from './config';
 import { docsPage } from './docs/docs-page';
-import { PROBLEM_CODES } from './docs/openapi';
-import { buildOpenApi } from './docs/openapi';
+import { API_INFO, PROBLEM_CODES, buildOpenApi } from './docs/openapi';
 import type { EventBus, RunningSubscription } from './events/event-bus';
 import { JetStreamEventBus } from './events/jetstream-event-bus';
 import { startPasswordChangedConsumer } from './events/password-changed-consumer';
@@ -75,8 +74,8 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
     reservationMs: config.rpcTimeoutMs + 5_000,
     now: overrides.now,
   });
-  const openApi = buildOpenApi(routes, { title: 'Association platform API', version: '1' });
-  const page = docsPage('Association platform API', PROBLEM_CODES);
+  const openApi = buildOpenApi(routes, API_INFO);
+  const page = docsPage(API_INFO.title, PROBLEM_CODES);
 
   const app = createHttpApp({
     routes,

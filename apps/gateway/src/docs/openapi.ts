@@ -14,6 +14,9 @@ export interface OpenApiInfo {
   description?: string;
 }
 
+/** The platform document's info block (served at /api/docs/openapi.json, written as dist/openapi.json). */
+export const API_INFO: OpenApiInfo = { title: 'Association platform API', version: '1' };
+
 const AUTH_TEXT: Record<Route['access']['auth'], string> = {
   public: 'public: no token needed',
   user: 'user: any valid access token',
