@@ -1,6 +1,7 @@
 import { status } from '@grpc/grpc-js';
 import { unary } from '@platform/grpc-server';
 import { identityEventsV1 } from '@platform/proto';
+import { ERROR_CODE_KEY, ERROR_RETRY_AFTER_KEY } from '@platform/errors';
 import { failure, violationsOf } from '@platform/testing';
 import { createIdentityDb } from '../src/store/db';
 import { pruneExpiredRecords } from '../src/jobs/expired-records';
@@ -122,6 +123,28 @@ describe('password reset', () => {
       const [row] = await h.sql<{ attempts: number }>('SELECT attempts FROM password_reset_code WHERE account_id = $1', [member.id]);
       expect(row?.attempts).toBe(5);
       expect((await failure(verify(member.email, code, 'guessed password')))?.code).toBe(status.INVALID_ARGUMENT);
+    });
+
+    it('allows an address ten tries a day across all its codes, then 423 with Retry-After even for the right code, known or not', async () => {
+      const member = await calls.member('budget@example.org');
+      for (let i = 0; i < 2; i++) {
+        const { code } = await codeFor(member.email);
+        for (let j = 0; j < 5; j++) expect((await failure(verify(member.email, wrong(code), 'guessed password')))?.code).toBe(status.INVALID_ARGUMENT);
+      }
+      const { code } = await codeFor(member.email);
+      const spent = await failure(verify(member.email, code, 'my new password'));
+      expect([spent?.code, spent?.metadata.get(ERROR_CODE_KEY)[0], Number(spent?.metadata.get(ERROR_RETRY_AFTER_KEY)[0])]).toEqual([
+        status.RESOURCE_EXHAUSTED,
+        'TOO_MANY_ATTEMPTS',
+        expect.any(Number),
+      ]);
+      expect(Number(spent?.metadata.get(ERROR_RETRY_AFTER_KEY)[0])).toBeGreaterThan(23 * 3600);
+      for (let i = 0; i < 10; i++) await failure(verify('nobody-budget@example.org', '123456', 'whatever password'));
+      expect((await failure(verify('nobody-budget@example.org', '123456', 'whatever password')))?.metadata.get(ERROR_CODE_KEY)[0]).toBe('TOO_MANY_ATTEMPTS');
+
+      // A day later the budget starts again and the code still works.
+      await h.sql("UPDATE password_reset_verify_throttle SET window_start = now() - interval '25 hours'");
+      expect(await verify(member.email, code, 'my new password')).toEqual({ message: 'Your password has been reset. Sign in with the new password.' });
     });
 
     it('refuses an expired code', async () => {

@@ -63,11 +63,12 @@ export function problemFromGrpc(err: ServiceError, route: Route): { problem: Pro
   };
 }
 
-/** Headers a failure carries: the challenge of a 401, the wait of a 429 (a whole number of seconds from the service). */
+/** Headers a failure carries: the challenge of a 401, the wait of a 429 or 423 (a whole number of seconds from the service). */
 function headersOf(err: ServiceError, code: string): Record<string, string> | undefined {
   if (code === ErrorCode.UNAUTHENTICATED) return { 'WWW-Authenticate': 'Bearer' };
   const retryAfter = firstString(err, ERROR_RETRY_AFTER_KEY);
-  if (code === ErrorCode.RATE_LIMITED && retryAfter !== undefined && /^[1-9][0-9]{0,6}$/.test(retryAfter)) return { 'Retry-After': retryAfter };
+  const waits = code === ErrorCode.RATE_LIMITED || code === ErrorCode.TOO_MANY_ATTEMPTS;
+  if (waits && retryAfter !== undefined && /^[1-9][0-9]{0,6}$/.test(retryAfter)) return { 'Retry-After': retryAfter };
   return undefined;
 }
 

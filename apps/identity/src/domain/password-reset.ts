@@ -2,6 +2,15 @@
 export const RESET_CODE_DIGITS = 6;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 
+/** Reset-code tries one address gets in a day, across all its codes (issue 17: a guesser's budget). */
+export const RESET_VERIFY_TRIES_PER_DAY = 10;
+export const RESET_VERIFY_WINDOW_SECONDS = 24 * 60 * 60;
+
+/** Seconds until a spent daily budget starts again (at least 1). */
+export function verifyRetryAfterSeconds(windowStart: Date, now: Date): number {
+  return Math.max(1, Math.ceil((windowStart.getTime() + RESET_VERIFY_WINDOW_SECONDS * 1000 - now.getTime()) / 1000));
+}
+
 /** The one answer of request and resend, whatever the address and whatever the rate limit did. */
 export const RESET_ACCEPTED_MESSAGE = 'If an account exists for this address, a code has been sent to it.';
 

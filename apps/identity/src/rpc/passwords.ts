@@ -1,7 +1,7 @@
 import bcrypt from 'bcrypt';
 import { z } from 'zod';
 import { auditOf } from '@platform/audit';
-import { email, PlatformError, validate } from '@platform/errors';
+import { email, ErrorCode, PlatformError, validate } from '@platform/errors';
 import { callerId, type AsyncService, type CallContext } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
 import { endAllSessions } from '../app/session-ending';
@@ -15,12 +15,23 @@ import {
   RESET_CODE_DIGITS,
   RESET_CODE_MAX_ATTEMPTS,
   RESET_CODE_PATTERN,
+  RESET_VERIFY_TRIES_PER_DAY,
+  RESET_VERIFY_WINDOW_SECONDS,
   resetWithinLimit,
+  verifyRetryAfterSeconds,
 } from '../domain/password-reset';
 import { normaliseEmail, randomDigits, sha256 } from '../domain/secrets';
 import { findLiveAccount, findLiveAccountByEmail, lockAccount, setPasswordHash } from '../store/accounts';
 import type { Account } from '../store/generated/client';
-import { countResetRequest, createResetCode, findUsableResetCode, invalidateResetCodes, takeResetAttempt, useResetCode } from '../store/password-resets';
+import {
+  countResetRequest,
+  countResetVerifyTry,
+  createResetCode,
+  findUsableResetCode,
+  invalidateResetCodes,
+  takeResetAttempt,
+  useResetCode,
+} from '../store/password-resets';
 import { presentedPassword } from './inputs';
 
 type PasswordHandlers = Pick<
@@ -146,6 +157,17 @@ export function passwordHandlers(deps: IdentityDeps): PasswordHandlers {
       const address = normaliseEmail(input.email);
       assertPasswordRules(input.newPassword, address, 'newPassword');
       const now = deps.now();
+      // The address's daily budget of tries, spent before anything is looked up: known and unknown
+      // addresses run out alike, so the 423 reveals nothing about accounts.
+      const budget = await countResetVerifyTry(deps.db, sha256(address), now, RESET_VERIFY_WINDOW_SECONDS);
+      if (budget.tries > RESET_VERIFY_TRIES_PER_DAY) {
+        throw new PlatformError(
+          ErrorCode.TOO_MANY_ATTEMPTS,
+          'Too many reset codes were tried for this address today. Try again after the time in Retry-After.',
+          [],
+          verifyRetryAfterSeconds(budget.windowStart, now),
+        );
+      }
       const account = await findLiveAccountByEmail(deps.db, address);
       const resetCode = account ? await findUsableResetCode(deps.db, account.id, now, RESET_CODE_MAX_ATTEMPTS) : null;
       const tried = resetCode ? await takeResetAttempt(deps.db, resetCode.id, now, RESET_CODE_MAX_ATTEMPTS) : false;

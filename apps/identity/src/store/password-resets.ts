@@ -18,6 +18,25 @@ export async function countResetRequest(db: Db, emailHash: string, now: Date, wi
   return Number(rows[0]?.count ?? Number.MAX_SAFE_INTEGER);
 }
 
+/**
+ * Books one reset-code try of an address in its window (fixed, restarting once `windowSeconds` have
+ * passed since its first try) and answers the tries in the window, this one included.
+ */
+export async function countResetVerifyTry(db: Db, emailHash: string, now: Date, windowSeconds: number): Promise<{ tries: number; windowStart: Date }> {
+  const rows = await db.$queryRawUnsafe<{ tries: number; window_start: Date }[]>(
+    `INSERT INTO password_reset_verify_throttle AS t (email_hash, window_start, tries) VALUES ($1, $2::timestamptz, 1)
+     ON CONFLICT (email_hash) DO UPDATE SET
+       tries = CASE WHEN t.window_start <= $2::timestamptz - make_interval(secs => $3::int) THEN 1 ELSE t.tries + 1 END,
+       window_start = CASE WHEN t.window_start <= $2::timestamptz - make_interval(secs => $3::int) THEN $2::timestamptz ELSE t.window_start END
+     RETURNING tries, window_start`,
+    emailHash,
+    now,
+    windowSeconds,
+  );
+  const row = rows[0];
+  return { tries: Number(row?.tries ?? Number.MAX_SAFE_INTEGER), windowStart: row?.window_start ?? now };
+}
+
 /** Issues a code: every earlier code of the account stops working. */
 export async function createResetCode(db: Db, input: { accountId: string; codeHash: string; expiresAt: Date; now: Date }) {
   await invalidateResetCodes(db, input.accountId, input.now);

@@ -22,6 +22,8 @@ export enum ErrorCode {
   /** An invitation token whose invitation was cancelled or replaced (HTTP 410). */
   INVITATION_CANCELLED = 'INVITATION_CANCELLED',
   RATE_LIMITED = 'RATE_LIMITED',
+  /** A secret's tries are spent for now (reset codes of one address in a day): HTTP 423 with Retry-After. */
+  TOO_MANY_ATTEMPTS = 'TOO_MANY_ATTEMPTS',
   /** A file over a size limit or an organisation's storage quota (HTTP 413). */
   PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
   /** A file whose detected type the route does not accept (HTTP 415). */

@@ -24,6 +24,7 @@ export function grpcStatusOf(code: ErrorCode): GrpcStatus {
     case ErrorCode.INVITATION_CANCELLED:
       return GrpcStatus.FAILED_PRECONDITION;
     case ErrorCode.RATE_LIMITED:
+    case ErrorCode.TOO_MANY_ATTEMPTS:
     case ErrorCode.PAYLOAD_TOO_LARGE:
       return GrpcStatus.RESOURCE_EXHAUSTED;
     case ErrorCode.UNSUPPORTED_MEDIA_TYPE:
@@ -99,6 +100,7 @@ export function httpStatusOf(code: GrpcStatus): number {
  */
 const HTTP_STATUS_OF_CODE: ReadonlyMap<string, number> = new Map([
   [ErrorCode.PAYLOAD_TOO_LARGE, 413],
+  [ErrorCode.TOO_MANY_ATTEMPTS, 423],
   [ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415],
   [ErrorCode.RANGE_NOT_SATISFIABLE, 416],
   [ErrorCode.INVITATION_EXPIRED, 410],

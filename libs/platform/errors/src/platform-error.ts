@@ -15,7 +15,7 @@ export class PlatformError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly violations: FieldViolation[] = [],
-    /** For RATE_LIMITED: how many seconds until a retry can succeed (the client's `Retry-After`). */
+    /** For RATE_LIMITED and TOO_MANY_ATTEMPTS: how many seconds until a retry can succeed (the client's `Retry-After`). */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
