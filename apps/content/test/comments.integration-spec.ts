@@ -74,4 +74,21 @@ describe('threaded comments', () => {
     await h.call('deleteComment', { organizationId: org.id, articleId, commentId: reply.id }, org.admin);
     expect(await find()).toBeUndefined();
   });
+
+  it('never leaves a reply under a comment deleted at the same moment (it becomes a placeholder, or the reply is refused)', async () => {
+    for (let round = 0; round < 20; round++) {
+      const leaf = await comment(`leaf ${round}`, org.member);
+      const [deleted, replied] = await Promise.allSettled([
+        h.call('deleteComment', { organizationId: org.id, articleId, commentId: leaf.id }, org.member),
+        comment(`reply ${round}`, org.admin, leaf.id),
+      ]);
+      expect(deleted.status).toBe('fulfilled');
+      if (replied.status === 'rejected') expect(replied.reason).toMatchObject({ code: status.INVALID_ARGUMENT });
+    }
+    const orphans = await h.sql(
+      `SELECT r.id FROM comment r JOIN comment p ON p.id = r.parent_id WHERE r.article_id = $1 AND r.deleted_at IS NULL AND p.deleted_at IS NOT NULL`,
+      [articleId],
+    );
+    expect(orphans).toEqual([]);
+  }, 60_000);
 });

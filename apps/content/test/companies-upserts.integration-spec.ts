@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import type { contentV1 } from '@platform/proto';
-import { organisation, startContentHarness, type ContentHarness } from './content-harness';
+import { organisation, sleep, startContentHarness, type ContentHarness } from './content-harness';
 
 const imported = (externalId: string, overrides: Partial<contentV1.ImportedArticle> = {}): contentV1.ImportedArticle => ({
   externalId,
@@ -66,8 +66,20 @@ describe('companies and the connector upserts', () => {
       expect(first).toMatchObject({ created: 2, failed: 1 });
       const again = await upsert([imported('10'), imported('11', { status: 'draft', title: 'Changed' })]);
       expect(again.results.map((r) => r.action)).toEqual(['SKIP', 'UPDATE']);
+      // Published on the site later (a draft turning PUBLISHED), and one whose time is still to come:
+      // the announcement job (every 200 ms) passes over both once their time has come.
+      const later = await upsert([imported('11', { title: 'Changed' }), imported('12', { sourceCreatedAt: new Date(Date.now() + 300) })]);
+      expect(later.results.map((r) => r.action)).toEqual(['UPDATE', 'CREATE']);
+      await sleep(1200);
     });
     expect(events).toEqual([]);
+    const announcements = await h.sql<{ external_id: string; status: string; announcement: string }>(
+      "SELECT external_id, status, announcement FROM article WHERE external_id IN ('11', '12') ORDER BY external_id",
+    );
+    expect(announcements).toEqual([
+      { external_id: '11', status: 'PUBLISHED', announcement: 'NONE' },
+      { external_id: '12', status: 'PUBLISHED', announcement: 'NONE' },
+    ]);
     const [row] = await h.sql<{ content: string; excerpt: string; status: string; announcement: string }>(
       "SELECT content, excerpt, status, announcement FROM article WHERE external_id = '10'",
     );

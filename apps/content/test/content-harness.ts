@@ -3,9 +3,15 @@ import { contentV1 } from '@platform/proto';
 import { startServiceHarness } from '@platform/testing';
 import { startContent } from '../src/main';
 
-/** The content service in-process on its own schema and stream; the announcement job runs every 200 ms. */
-export const startContentHarness = (label: string) =>
-  startServiceHarness({ app: 'content', label, start: startContent, client: contentV1.ContentServiceClient, env: { CONTENT_ANNOUNCE_INTERVAL_MS: '200' } });
+/** The content service in-process on its own schema and stream; the announcement job runs every 200 ms unless `env` says otherwise. */
+export const startContentHarness = (label: string, env: NodeJS.ProcessEnv = {}) =>
+  startServiceHarness({
+    app: 'content',
+    label,
+    start: startContent,
+    client: contentV1.ContentServiceClient,
+    env: { CONTENT_ANNOUNCE_INTERVAL_MS: '200', ...env },
+  });
 
 export type ContentHarness = Awaited<ReturnType<typeof startContentHarness>>;
 

@@ -102,10 +102,18 @@ describe('news, comments and companies through the gateway, on the real services
     await api.post(news(`/${article.id}/publish`), {}, owner);
     expect((await api.get(news(`/${article.id}`), member)).status).toBe(200);
     expect((await api.get(news(`/${article.id}`), guest)).status).toBe(404);
+    // The refused fetch counted no view: the member's and now the owner's only.
+    expect((await api.get(news(`/${article.id}`), owner)).body.viewCount).toBe(2);
+    const talk = await api.post(news(`/${article.id}/comments`), { content: 'Members only talk' }, member);
+    expect(talk.status).toBe(201);
     expect((await api.get(news(`/${article.id}/comments`), guest)).status).toBe(404);
-    const guestList = await api.get(news('?search=secret'), guest);
-    expect(guestList.status).toBe(200);
-    expect(guestList.body.totalElements).toBe(0);
+    expect((await api.post(news(`/${article.id}/comments`), { content: 'let me in' }, guest)).status).toBe(403);
+    expect((await del(news(`/${article.id}/comments/${talk.body.id}`), guest)).status).toBe(404);
+    for (const query of ['?search=secret', '?search=secret&membersOnly=true', '?membersOnly=true&size=100']) {
+      const guestList = await api.get(news(query), guest);
+      expect(guestList.status).toBe(200);
+      expect(guestList.body.content.map((a: { id: string }) => a.id)).not.toContain(article.id);
+    }
     expect((await api.get(news('?search=SECRET&membersOnly=true'), member)).body.totalElements).toBe(1);
     expect(await holdsSoon(() => inboxHas(member, article.id), 100)).toBe(true);
     // The member got it: by then the guest would have too.
@@ -113,13 +121,16 @@ describe('news, comments and companies through the gateway, on the real services
   });
 
   it('a scheduled article turns visible at its time, and is announced then', async () => {
-    const scheduledAt = new Date(Date.now() + 4000).toISOString();
+    const scheduledAt = new Date(Date.now() + 5000).toISOString();
     const article = await createArticle({ title: 'Scheduled piece', scheduledAt });
     const published = await api.post(news(`/${article.id}/publish`), {}, owner);
     expect(published.body).toMatchObject({ status: 'PUBLISHED', visible: false, publishedAt: scheduledAt });
     expect((await api.get(news(`/${article.id}`), member)).status).toBe(404);
+    expect((await api.get(news('?search=scheduled'), member)).body.totalElements).toBe(0);
+    expect((await api.post(news(`/${article.id}/comments`), { content: 'too early' }, member)).status).toBe(404);
     expect(await inboxHas(member, article.id)).toBe(false);
     expect(await holdsSoon(async () => (await api.get(news(`/${article.id}`), member)).status === 200, 150)).toBe(true);
+    expect((await api.get(news('?search=scheduled'), member)).body.content.map((a: { id: string }) => a.id)).toEqual([article.id]);
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(scheduledAt));
     expect(await holdsSoon(() => inboxHas(member, article.id), 100)).toBe(true);
   });
@@ -158,7 +169,12 @@ describe('news, comments and companies through the gateway, on the real services
     expect(updated.body).toMatchObject({ title: 'Lifecycle 2', tags: ['b', 'c'], content: '<p>Some text for the members.</p>' });
     expect((await put(news(`/${article.id}`), { title: 'x' }, member)).status).toBe(403);
     expect((await put(news(`/${article.id}`), { nope: 1 }, owner)).status).toBe(400);
+    for (const token of [member, guest]) {
+      expect((await api.post(news(`/${article.id}/publish`), {}, token)).status).toBe(403);
+      expect((await api.post(news(), { title: 'x', content: '<p>x</p>' }, token)).status).toBe(403);
+    }
     await api.post(news(`/${article.id}/publish`), {}, owner);
+    expect((await api.post(news(`/${article.id}/archive`), {}, member)).status).toBe(403);
     expect((await api.post(news(`/${article.id}/archive`), {}, owner)).body.status).toBe('ARCHIVED');
     expect((await api.get(news(`/${article.id}`), member)).status).toBe(404);
     expect((await api.post(news(`/${article.id}/unarchive`), {}, owner)).body.status).toBe('PUBLISHED');
@@ -174,6 +190,45 @@ describe('news, comments and companies through the gateway, on the real services
     expect((await api.get(news(), ownerB)).status).toBe(403);
     expect((await api.get(`/api/orgs/${orgB}/news/${article.id}`, ownerB)).status).toBe(404);
     expect((await api.get(`/api/orgs/${orgB}/news/not-a-uuid`, ownerB)).status).toBe(400);
+    // Writes: refused on the other organisation's path, and not found on one's own.
+    expect((await api.post(news(`/${article.id}/comments`), { content: 'hello' }, ownerB)).status).toBe(403);
+    expect((await put(news(`/${article.id}`), { title: 'Theirs' }, ownerB)).status).toBe(403);
+    expect((await del(news(`/${article.id}`), ownerB)).status).toBe(403);
+    expect((await api.post(`/api/orgs/${orgB}/news/${article.id}/comments`, { content: 'hello' }, ownerB)).status).toBe(404);
+    expect((await put(`/api/orgs/${orgB}/news/${article.id}`, { title: 'Theirs' }, ownerB)).status).toBe(404);
+    expect((await api.post(`/api/orgs/${orgB}/news/${article.id}/archive`, {}, ownerB)).status).toBe(404);
+    expect((await del(`/api/orgs/${orgB}/news/${article.id}`, ownerB)).status).toBe(404);
+    expect((await api.get(`/api/orgs/${orgB}/news`, ownerB)).body.totalElements).toBe(0);
+    expect((await api.get(news(`/${article.id}`), owner)).body).toMatchObject({ title: 'Ours', status: 'PUBLISHED' });
+  });
+
+  it('answers bad input with 400 naming the field', async () => {
+    const article = await createArticle({ title: 'Inputs' });
+    await api.post(news(`/${article.id}/publish`), {}, owner);
+    const fieldsOf = (res: { body: { errors?: Array<{ field: string }> } }) => (res.body.errors ?? []).map((e) => e.field).sort();
+    for (const [query, field] of [
+      ['?status=LIVE', 'status'],
+      ['?sort=nope,asc', 'sort'],
+      ['?size=0', 'size'],
+      ['?page=-1', 'page'],
+    ] as const) {
+      const res = await api.get(news(query), member);
+      expect(res.status).toBe(400);
+      expect(fieldsOf(res)).toContain(field);
+    }
+    const tooLong = await api.post(news(`/${article.id}/comments`), { content: 'x'.repeat(2001) }, member);
+    expect(tooLong.status).toBe(400);
+    expect(fieldsOf(tooLong)).toEqual(['content']);
+    const badParent = await api.post(news(`/${article.id}/comments`), { content: 'Hi', parentCommentId: 'not-a-uuid' }, member);
+    expect(badParent.status).toBe(400);
+    expect(fieldsOf(badParent)).toEqual(['parentCommentId']);
+    const both = await put(news(`/${article.id}`), { scheduledAt: new Date(Date.now() + 60_000).toISOString(), clearScheduledAt: true }, owner);
+    expect(both.status).toBe(400);
+    const badTags = await put(news(`/${article.id}`), { tags: ['ok', ''] }, owner);
+    expect(badTags.status).toBe(400);
+    expect((await api.post(news(), { title: 'No content' }, owner)).status).toBe(400);
+    expect((await api.post(news(), { title: 'Many tags', content: '<p>x</p>', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, owner)).status).toBe(400);
+    expect((await api.get(news(`/${article.id}`), owner)).body).toMatchObject({ title: 'Inputs', tags: [] });
   });
 
   it('lists companies for members; admins manage them; guests are refused', async () => {

@@ -8,21 +8,29 @@ import { announceArticle } from './announce';
  * written to the outbox and its announcement marked SENT in one transaction, so it is announced
  * exactly once even when several replicas run this at the same moment. Answers how many.
  */
-export async function announceDueArticles(deps: ContentDeps, announced: Counter<string>, batch = 100): Promise<number> {
+export async function announceDueArticles(deps: ContentDeps, counted: Counter<string>, batch = 100): Promise<number> {
   let total = 0;
   for (;;) {
     const now = deps.now();
-    const count = await deps.db.$transaction(async (tx) => {
-      const due = await lockDueAnnouncements(tx, now, batch);
-      for (const { id } of due) {
-        const article = await tx.article.findUniqueOrThrow({ where: { id } });
-        await announceArticle(deps, tx, article, now);
-        deps.logger.info({ articleId: id, organizationId: article.organizationId, publishedAt: article.publishedAt }, 'scheduled article announced');
-      }
-      return due.length;
-    });
+    const announced: Array<{ articleId: string; organizationId: string; publishedAt: Date | null }> = [];
+    const count = await deps.db.$transaction(
+      async (tx) => {
+        announced.length = 0;
+        const due = await lockDueAnnouncements(tx, now, batch);
+        for (const { id } of due) {
+          const article = await tx.article.findUniqueOrThrow({ where: { id } });
+          await announceArticle(deps, tx, article, now);
+          announced.push({ articleId: id, organizationId: article.organizationId, publishedAt: article.publishedAt });
+        }
+        return due.length;
+      },
+      // A batch is up to `batch` articles of three statements each: room for a loaded database.
+      { maxWait: 10_000, timeout: 60_000 },
+    );
+    // Logged once committed: a batch rolled back announced nothing.
+    for (const fields of announced) deps.logger.info(fields, 'scheduled article announced');
     total += count;
-    announced.inc(count);
+    counted.inc(count);
     if (count < batch) return total;
   }
 }

@@ -12,3 +12,11 @@ export function searchForm(value: string): string {
 export function searchWords(term: string): string[] {
   return searchForm(term).split(' ').filter(Boolean).slice(0, 10);
 }
+
+/**
+ * A word for Prisma's `contains` (which is LIKE '%…%' and escapes nothing): LIKE's wildcards and
+ * its escape character made literal, so a search for "100%" or "a_b" finds only those characters.
+ */
+export function likeLiteral(word: string): string {
+  return word.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -135,12 +135,15 @@ export function articleHandlers(deps: ContentDeps): ArticleHandlers {
       const input = validate(ids, request);
       const viewer = viewerOf(callerOf(ctx));
       const now = deps.now();
-      const views = await countView(deps.db, input.organizationId, input.articleId, now, viewer.guest);
+      // The common case (a visible article) is one statement: its view counted, the row answered.
+      const counted = await countView(deps.db, input.organizationId, input.articleId, now, viewer.guest);
+      if (counted) return toArticleMessage(counted, now);
+      // Not counted: missing, or not visible to this reader (administrators still see drafts).
       const row = await findArticle(deps.db, input.organizationId, input.articleId);
       if (!row) throw articleNotFound();
       const visible = isVisible({ status: row.status as ArticleStatus, publishedAt: row.publishedAt }, now);
       if (!maySee(viewer, { membersOnly: row.membersOnly, visible })) throw articleNotFound();
-      return toArticleMessage(row, now, views ?? row.viewCount);
+      return toArticleMessage(row, now);
     },
 
     async updateArticle(request, ctx) {

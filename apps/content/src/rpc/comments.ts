@@ -11,7 +11,7 @@ import { commentText, MAX_COMMENT_DEPTH, threadTree, type CommentNode } from '..
 import { articleNotFound, commentNotFound } from '../domain/errors';
 import { maySee, viewerOf, type Viewer } from '../domain/viewer';
 import { findArticle, type ArticleRow } from '../store/articles';
-import { findComment, queryThreads, type CommentRow } from '../store/comments';
+import { findComment, lockParentComment, queryThreads, type CommentRow } from '../store/comments';
 
 type CommentHandlers = Pick<AsyncService<contentV1.ContentServiceServer>, 'createComment' | 'listComments' | 'deleteComment'>;
 
@@ -59,29 +59,31 @@ export function commentHandlers(deps: ContentDeps): CommentHandlers {
       const viewer = viewerOf(callerOf(ctx));
       const { article, visible } = await seenArticle(viewer, input.organizationId, input.articleId);
       if (!visible) throw PlatformError.conflict('Comments are open on published articles once they are visible');
-      let parent: CommentRow | null = null;
-      if (input.parentCommentId) {
-        parent = await findComment(deps.db, article.id, input.parentCommentId);
-        if (!parent) throw PlatformError.validation([{ field: 'parentCommentId', message: 'is not a comment of this article' }]);
-        if (parent.removedAt) throw PlatformError.validation([{ field: 'parentCommentId', message: 'is a deleted comment' }]);
-        if (parent.depth >= MAX_COMMENT_DEPTH) {
-          throw PlatformError.validation([{ field: 'parentCommentId', message: `replies nest at most ${MAX_COMMENT_DEPTH} levels deep` }]);
-        }
-      }
       const id = randomUUID();
-      const row = await deps.db.comment.create({
-        data: {
-          id,
-          organizationId: article.organizationId,
-          articleId: article.id,
-          parentId: parent?.id ?? null,
-          rootId: parent?.rootId ?? id,
-          depth: parent ? parent.depth + 1 : 0,
-          authorId: viewer.id,
-          authorName: viewer.name,
-          content: text.text,
-          createdAt: deps.now(),
-        },
+      const row = await deps.db.$transaction(async (tx) => {
+        let parent: CommentRow | null = null;
+        if (input.parentCommentId) {
+          parent = await lockParentComment(tx, article.id, input.parentCommentId);
+          if (!parent) throw PlatformError.validation([{ field: 'parentCommentId', message: 'is not a comment of this article' }]);
+          if (parent.removedAt) throw PlatformError.validation([{ field: 'parentCommentId', message: 'is a deleted comment' }]);
+          if (parent.depth >= MAX_COMMENT_DEPTH) {
+            throw PlatformError.validation([{ field: 'parentCommentId', message: `replies nest at most ${MAX_COMMENT_DEPTH} levels deep` }]);
+          }
+        }
+        return tx.comment.create({
+          data: {
+            id,
+            organizationId: article.organizationId,
+            articleId: article.id,
+            parentId: parent?.id ?? null,
+            rootId: parent?.rootId ?? id,
+            depth: parent ? parent.depth + 1 : 0,
+            authorId: viewer.id,
+            authorName: viewer.name,
+            content: text.text,
+            createdAt: deps.now(),
+          },
+        });
       });
       return toCommentMessage({ row, replies: [] });
     },

@@ -1,6 +1,7 @@
 import { orderByOf, type Sort } from '@platform/db';
+import { likeLiteral } from '../domain/search-text';
 import type { ContentDb, Db, Tx } from './db';
-import type { Prisma } from './generated/client';
+import { Prisma } from './generated/client';
 import type { ArticleModel } from './generated/models/Article';
 
 export type ArticleRow = ArticleModel;
@@ -31,17 +32,23 @@ function listWhere(q: ArticleQuery): Prisma.ArticleWhereInput {
   if (q.membersOnly !== undefined) and.push({ membersOnly: q.membersOnly });
   if (q.excludeMembersOnly) and.push({ membersOnly: false });
   if (q.tag) and.push({ tags: { has: q.tag } });
-  for (const word of q.words) and.push({ titleSearch: { contains: word } });
+  for (const word of q.words) and.push({ titleSearch: { contains: likeLiteral(word) } });
   return { AND: and };
 }
 
-/** A page of articles with the total, in one read transaction. */
+/**
+ * A page of articles with the total, the two read at once on two connections (a transaction would
+ * add two round trips and, at READ COMMITTED, no common snapshot).
+ */
 export async function queryArticles(db: ContentDb, q: ArticleQuery): Promise<{ rows: ArticleRow[]; total: number }> {
   const where = listWhere(q);
   const sort = orderByOf(q.sort) as Prisma.ArticleOrderByWithRelationInput;
-  const orderBy: Prisma.ArticleOrderByWithRelationInput[] =
-    q.sort.field === 'publishedAt' ? [{ publishedAt: { sort: q.sort.direction, nulls: 'last' } }, { createdAt: q.sort.direction }] : [sort];
-  const [rows, total] = await db.$transaction([
+  // Members' lists hold no unpublished article (published_at is never null there): the plain order
+  // is the one the (organization_id, status, published_at desc) index gives, so a page is read in
+  // index order; administrators' lists put drafts (no published_at) last.
+  const byPublished = q.visibleOnly ? { publishedAt: q.sort.direction } : { publishedAt: { sort: q.sort.direction, nulls: 'last' as const } };
+  const orderBy: Prisma.ArticleOrderByWithRelationInput[] = q.sort.field === 'publishedAt' ? [byPublished, { createdAt: q.sort.direction }] : [sort];
+  const [rows, total] = await Promise.all([
     db.article.findMany({ where, orderBy: [...orderBy, { id: 'asc' }], skip: q.skip, take: q.take }),
     db.article.count({ where }),
   ]);
@@ -59,19 +66,35 @@ export async function lockArticle(tx: Tx, organizationId: string, id: string): P
   return locked.length > 0 ? findArticle(tx, organizationId, id) : null;
 }
 
+/** Every column of `article` under its model field name, for raw statements that answer whole rows. */
+const ARTICLE_COLUMNS = Prisma.raw(
+  Object.keys(Prisma.ArticleScalarFieldEnum)
+    .map((field) => `${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} AS "${field}"`)
+    .join(', '),
+);
+
 /**
  * Counts one view of a visible PUBLISHED article in a single atomic UPDATE (concurrent fetches each
- * add exactly one) and answers the count after it, or null when the article is not one the reader
- * may see as published (missing, deleted, not visible yet, or members-only for a GUEST).
+ * add exactly one) and answers the article as that UPDATE left it, or null when the article is not
+ * one the reader may see as published (missing, deleted, not visible yet, or members-only for a
+ * GUEST). One statement, so a fetch holds a connection and the row's lock as briefly as can be.
+ * (Not Prisma's update: its @updatedAt would move updated_at on every view.)
+ *
+ * Its implicit transaction commits asynchronously (`synchronous_commit = off`, set for that
+ * transaction only): concurrent readers of one article queue on its row lock, which each holds
+ * until its commit, so waiting for the WAL flush would make the flush time the price of every view.
+ * The trade (docs/decisions.md): a database crash may lose the views counted in its last fraction
+ * of a second (up to three wal_writer_delay, 600 ms by default); nothing else is written this way.
  */
-export async function countView(db: Db, organizationId: string, id: string, now: Date, excludeMembersOnly: boolean): Promise<bigint | null> {
-  const rows = await db.$queryRaw<Array<{ view_count: bigint }>>`
+export async function countView(db: ContentDb, organizationId: string, id: string, now: Date, excludeMembersOnly: boolean): Promise<ArticleRow | null> {
+  const rows = await db.$queryRaw<ArticleRow[]>`
     UPDATE article SET view_count = view_count + 1
      WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid AND deleted_at IS NULL
        AND status = 'PUBLISHED' AND published_at <= ${now}::timestamptz
        AND (NOT ${excludeMembersOnly}::boolean OR NOT members_only)
-     RETURNING view_count`;
-  return rows[0]?.view_count ?? null;
+       AND set_config('synchronous_commit', 'off', true) = 'off'
+     RETURNING ${ARTICLE_COLUMNS}`;
+  return rows[0] ?? null;
 }
 
 /** Articles whose announcement is due (PUBLISHED, time come, not announced), locked; replicas skip each other's rows. */

@@ -1,10 +1,20 @@
-import type { ContentDb, Db } from './db';
+import type { ContentDb, Db, Tx } from './db';
 import type { CommentModel } from './generated/models/Comment';
 
 export type CommentRow = CommentModel;
 
 export function findComment(db: Db, articleId: string, id: string): Promise<CommentRow | null> {
   return db.comment.findFirst({ where: { id, articleId, deletedAt: null } });
+}
+
+/**
+ * The live comment, share-locked for the rest of the transaction: a reply written under it waits
+ * for a concurrent delete of it (which locks its thread FOR UPDATE) and then sees it gone, and the
+ * delete that comes second sees the reply and leaves a placeholder.
+ */
+export async function lockParentComment(tx: Tx, articleId: string, id: string): Promise<CommentRow | null> {
+  const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM comment WHERE id = ${id}::uuid AND article_id = ${articleId}::uuid FOR SHARE`;
+  return locked.length > 0 ? findComment(tx, articleId, id) : null;
 }
 
 /** A page of an article's top-level comments and every live reply under them. */

@@ -1,4 +1,5 @@
 import { orderByOf, type Sort } from '@platform/db';
+import { likeLiteral } from '../domain/search-text';
 import type { ContentDb, Db } from './db';
 import type { Prisma } from './generated/client';
 import type { CompanyModel } from './generated/models/Company';
@@ -15,7 +16,7 @@ export async function queryCompanies(
     AND: [
       { organizationId: q.organizationId, deletedAt: null },
       ...(q.status ? [{ status: q.status }] : []),
-      ...q.words.map((word) => ({ nameSearch: { contains: word } })),
+      ...q.words.map((word) => ({ nameSearch: { contains: likeLiteral(word) } })),
     ],
   };
   const [rows, total] = await db.$transaction([
