@@ -1,7 +1,7 @@
 import type { contentV1 } from '@platform/proto';
 import type { ContentDeps } from '../deps';
 import { deriveContent, normaliseTags, titleSearch } from '../domain/article-fields';
-import { externalIdProblem, unchanged, type UpsertResult } from '../domain/upsert-batch';
+import { externalIdProblem, unchanged, type UpsertResult } from '@platform/imports';
 import type { Prisma } from '../store/generated/client';
 
 /** The stored fields of an imported article (never announced: announcement NONE). */

@@ -1,7 +1,7 @@
 import type { contentV1 } from '@platform/proto';
 import type { ContentDeps } from '../deps';
 import { companyNameSearch } from '../domain/company-fields';
-import { externalIdProblem, unchanged, type UpsertResult } from '../domain/upsert-batch';
+import { externalIdProblem, unchanged, type UpsertResult } from '@platform/imports';
 
 /** The connector's batch upsert of companies by external_id, in one transaction (see upsertArticles). */
 export function upsertCompanies(deps: ContentDeps, organizationId: string, records: contentV1.ImportedCompany[]): Promise<UpsertResult[]> {

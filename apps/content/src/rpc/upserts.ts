@@ -5,7 +5,7 @@ import type { contentV1 } from '@platform/proto';
 import { upsertArticles } from '../app/upsert-articles';
 import { upsertCompanies } from '../app/upsert-companies';
 import type { ContentDeps } from '../deps';
-import { MAX_UPSERT_BATCH, upsertResponse } from '../domain/upsert-batch';
+import { MAX_UPSERT_BATCH, upsertResponse } from '@platform/imports';
 
 type UpsertHandlers = Pick<AsyncService<contentV1.ContentServiceServer>, 'upsertArticles' | 'upsertCompanies'>;
 

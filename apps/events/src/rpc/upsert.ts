@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isUniqueViolation } from '@platform/db';
 import { PlatformError, uuid, validate } from '@platform/errors';
+import { MAX_UPSERT_BATCH } from '@platform/imports';
 import type { AsyncService } from '@platform/grpc-server';
 import type { eventsV1 } from '@platform/proto';
 import { upsertEvent } from '../app/upsert-events';
@@ -9,11 +10,10 @@ import { EVENT_STATUSES } from '../domain/event-status';
 import { eventFields } from './events';
 
 /** At most this many records a call (the connector pages by it). */
-export const MAX_UPSERT_RECORDS = 500;
 
 const batchInput = z.object({
   organizationId: uuid,
-  records: z.array(z.unknown()).min(1, 'must not be empty').max(MAX_UPSERT_RECORDS, `must have at most ${MAX_UPSERT_RECORDS} records`),
+  records: z.array(z.unknown()).min(1, 'must not be empty').max(MAX_UPSERT_BATCH, `must have at most ${MAX_UPSERT_BATCH} records`),
 });
 const recordMeta = z.object({
   externalId: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),

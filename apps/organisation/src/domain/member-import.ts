@@ -3,7 +3,7 @@ import type { MemberProfile } from './member-fields';
 import type { MembershipStatus } from './membership-status';
 
 /** Records one UpsertMembers call takes (the connector pages its import by this). */
-export const MAX_IMPORT_BATCH = 500;
+export { MAX_UPSERT_BATCH as MAX_IMPORT_BATCH } from '@platform/imports';
 
 /** What an import record may set: never OWNER (ownership changes only by hand), never SUSPENDED or REJECTED. */
 export const IMPORT_ROLES = ['ADMIN', 'MANAGER', 'MEMBER', 'GUEST'] as const satisfies readonly OrgRole[];
