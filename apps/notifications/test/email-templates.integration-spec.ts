@@ -29,6 +29,9 @@ describe('the template rules for the organisation service (internal RPCs)', () =
       'EVENT_CANCELLED',
       'EVENT_PUBLISHED',
       'MEMBERSHIP_RENEWAL',
+      'JOIN_REQUEST_APPROVED',
+      'JOIN_REQUEST_REJECTED',
+      'CREATION_INVITATION',
     ]);
     const reset = templates.find((t) => t.type === 'PASSWORD_RESET')!;
     expect(reset.placeholders).toEqual(expect.arrayContaining(['code', 'org.name', 'user.firstName']));

@@ -96,7 +96,7 @@ describe('a platform service started from its spec', () => {
     expect(rows).toEqual([{ migration_name: '20260101000000_init' }]);
     // The messaging tables are the platform's: the one the service's migration lacks is created too.
     const tables = await admin.query<{ tablename: string }>('SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY 1', [database.schema]);
-    expect(tables.rows.map((t) => t.tablename)).toEqual(['_prisma_migrations', 'outbox_event', 'processed_message', 'widget']);
+    expect(tables.rows.map((t) => t.tablename)).toEqual(['_prisma_migrations', 'outbox_dead_letter', 'outbox_event', 'processed_message', 'widget']);
     await eventually(async () => (await relayConnections()) > 0);
 
     const health = createClient(healthV1.HealthClient, `127.0.0.1:${service.grpcPort}`);
