@@ -14,6 +14,7 @@ describe('operator command lines', () => {
 
   it('reads the outbox commands', () => {
     expect(parseCommand(['outbox', 'list', '--schema', 'identity'])).toEqual({ kind: 'outbox list', schema: 'identity' });
+    expect(parseCommand(['outbox', 'lag'])).toEqual({ kind: 'outbox lag' });
     const id = '0b7c5a8e-1d1f-4a51-9f0e-6f2d8b9f5c11';
     expect(parseCommand(['outbox', 'replay', '--schema', 'organisation', '--id', id])).toEqual({ kind: 'outbox replay', schema: 'organisation', ids: [id] });
   });

@@ -5,6 +5,7 @@ export const USAGE = `Operator commands (npm run ops -- <command>):
   dead-letters replay <sequence…> | --all [--consumer <durable>]
                                                        publish them again on their subjects
   dead-letters discard <sequence…>                     remove them for good
+  outbox lag                                           events waiting in each service's outbox, the oldest's age
   outbox list --schema <schema>                        outbox rows a relay could never publish
   outbox replay --schema <schema> [--id <uuid>…]       put them back into the outbox
 Environment: NATS_URL, STREAM_NAME (default PLATFORM), DATABASE_URL.`;
@@ -13,6 +14,7 @@ export type Command =
   | { kind: 'dead-letters list'; consumer?: string }
   | { kind: 'dead-letters replay'; sequences: number[] | 'all'; consumer?: string }
   | { kind: 'dead-letters discard'; sequences: number[] }
+  | { kind: 'outbox lag' }
   | { kind: 'outbox list'; schema: string }
   | { kind: 'outbox replay'; schema: string; ids?: string[] }
   | { kind: 'help' };
@@ -43,6 +45,7 @@ export function parseCommand(argv: string[]): Command {
     }
     if (action === 'discard') return { kind: 'dead-letters discard', sequences: sequencesOf(rest) };
   }
+  if (group === 'outbox' && action === 'lag') return { kind: 'outbox lag' };
   if (group === 'outbox' && (action === 'list' || action === 'replay')) {
     const schema = values.schema ?? '';
     if (!SCHEMA.test(schema)) throw new Error('--schema <schema> is required: the service schema (identity, organisation, …)');

@@ -3,7 +3,15 @@ import { Pool } from 'pg';
 import { connectNats, jetstream, jetstreamManager, MessagingNames, replayOutboxDeadLetters } from '@platform/messaging';
 import { createLogger } from '@platform/telemetry';
 import { parseCommand, USAGE, type Command } from './cli-args';
-import { discardConsumerDeadLetters, listConsumerDeadLetters, listOutboxDeadLetters, replayConsumerDeadLetters, type Messaging } from './dead-letter-commands';
+import { grpcServices } from '@platform/registry';
+import {
+  discardConsumerDeadLetters,
+  listConsumerDeadLetters,
+  listOutboxDeadLetters,
+  outboxLag,
+  replayConsumerDeadLetters,
+  type Messaging,
+} from './dead-letter-commands';
 
 const env = (name: string, fallback: string): string => process.env[name] || fallback;
 // Connection chatter would mix with the answers on stdout: only problems are logged (LOG_LEVEL overrides).
@@ -27,6 +35,9 @@ async function withDatabase(work: (pool: Pool) => Promise<string[]>): Promise<st
   }
 }
 
+/** Each service's schema: the registry's name, or the deployment's `<SVC>_DB_SCHEMA`. */
+const serviceSchemas = (): string[] => grpcServices().flatMap((service) => (service.schema ? [process.env[service.schema.env] || service.schema.name] : []));
+
 async function run(command: Command): Promise<string[]> {
   switch (command.kind) {
     case 'help':
@@ -37,6 +48,8 @@ async function run(command: Command): Promise<string[]> {
       return withMessaging((m) => replayConsumerDeadLetters(m, command.sequences, command.consumer));
     case 'dead-letters discard':
       return withMessaging((m) => discardConsumerDeadLetters(m, command.sequences));
+    case 'outbox lag':
+      return withDatabase((pool) => outboxLag(pool, serviceSchemas()));
     case 'outbox list':
       return withDatabase((pool) => listOutboxDeadLetters(pool, command.schema));
     case 'outbox replay':

@@ -47,3 +47,26 @@ export async function listOutboxDeadLetters(pool: Pool, schema: string): Promise
 }
 
 const quote = (identifier: string): string => `"${identifier.replace(/"/g, '""')}"`;
+
+/**
+ * `outbox lag`: per service schema (the registry's), the events waiting to be published, the age of
+ * the oldest, and the outbox dead letters. A schema without the tables (not migrated yet) says so.
+ */
+export async function outboxLag(pool: Pool, schemas: readonly string[], now = new Date()): Promise<string[]> {
+  const lines: string[] = [];
+  for (const schema of schemas) {
+    try {
+      const { rows } = await pool.query<{ waiting: number; oldest: Date | null; dead: number }>(
+        `SELECT (SELECT count(*)::int FROM ${quote(schema)}.outbox_event) AS waiting,
+                (SELECT min(created_at) FROM ${quote(schema)}.outbox_event) AS oldest,
+                (SELECT count(*)::int FROM ${quote(schema)}.outbox_dead_letter) AS dead`,
+      );
+      const row = rows[0];
+      const age = row?.oldest ? `${Math.max(0, Math.round((now.getTime() - row.oldest.getTime()) / 1000))} s` : '-';
+      lines.push(`${schema.padEnd(14)} waiting=${row?.waiting ?? 0}  oldest=${age}  dead-letters=${row?.dead ?? 0}`);
+    } catch (err) {
+      lines.push(`${schema.padEnd(14)} unreadable: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return lines;
+}

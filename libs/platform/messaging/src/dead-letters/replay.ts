@@ -87,6 +87,8 @@ export async function replayDeadLetter(js: JetStreamClient, jsm: JetStreamManage
 
 /** Removes a dead letter for good (after an operator decided it must never be handled). */
 export async function discardDeadLetter(jsm: JetStreamManager, stream: string, sequence: number): Promise<boolean> {
+  // Deleting a sequence the stream never held is an error of its store ("EOF"): look first.
+  if (!(await read(jsm, stream, sequence))) return false;
   return jsm.streams.deleteMessage(deadLetterStream(stream), sequence, false).catch((err: unknown) => {
     if (isApiError(err, NO_MESSAGE) || isApiError(err, ApiCode.StreamNotFound)) return false;
     throw err;
