@@ -211,17 +211,26 @@ describe('apps without a gRPC server', () => {
     ]);
   });
 
-  it.each(['gateway', 'legacy-site'])('%s has no migrations and is reachable on its HTTP port from the ingress controller namespace only', (app) => {
-    const manifests = manifestsOf(`release-${app}`);
-    expect(find(manifests, 'Deployment', app)['spec'].template.spec.initContainers).toBeUndefined();
-    expect(find(manifests, 'NetworkPolicy', app)['spec'].ingress).toEqual([
-      {
+  it.each(['gateway', 'legacy-site'])(
+    '%s has no migrations and is reachable on its HTTP port from the ingress controller namespace (and the legacy site from the connector)',
+    (app) => {
+      const manifests = manifestsOf(`release-${app}`);
+      expect(find(manifests, 'Deployment', app)['spec'].template.spec.initContainers).toBeUndefined();
+      const ingress = find(manifests, 'NetworkPolicy', app)['spec'].ingress as { from: Manifest[]; ports: Manifest[] }[];
+      const http = [{ port: 'http', protocol: 'TCP' }];
+      expect(ingress).toContainEqual({
         from: [{ namespaceSelector: { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'In', values: ['ingress-nginx'] }] } }],
-        ports: [{ port: 'http', protocol: 'TCP' }],
-      },
-      { from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }], ports: [{ port: 'http-admin', protocol: 'TCP' }] },
-    ]);
-  });
+        ports: http,
+      });
+      expect(ingress).toContainEqual({
+        from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
+        ports: [{ port: 'http-admin', protocol: 'TCP' }],
+      });
+      const fromConnector = ingress.filter((rule) => JSON.stringify(rule.from).includes('connector'));
+      expect(fromConnector.map((rule) => rule.ports)).toEqual(app === 'legacy-site' ? [http] : []);
+      expect(ingress).toHaveLength(app === 'legacy-site' ? 3 : 2);
+    },
+  );
 });
 
 describe('notifications', () => {

@@ -36,11 +36,12 @@ describe('the NetworkPolicy callers', () => {
     expect({ app, allowedCallees: callees }).toEqual({ app, allowedCallees: grpcCallees(app) });
   });
 
-  it.each(deployValuesApps())('opens the internet only to the apps that send mail, push or store objects, on their ports (%s)', (app) => {
+  it.each(deployValuesApps())('opens the internet only to the apps that send mail, push, store objects or read legacy sites, on their ports (%s)', (app) => {
     const expected: Record<string, number[]> = {
       notifications: [25, 465, 587, 2525, 443],
       organisation: [25, 465, 587, 2525],
       documents: [443],
+      connector: [80, 443],
     };
     expect({ app, ports: values(app).networkPolicy?.publicEgressPorts ?? [] }).toEqual({ app, ports: expected[app] ?? [] });
   });

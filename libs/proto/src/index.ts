@@ -13,3 +13,4 @@ export * as eventsV1 from './events-v1';
 export * as eventLifecycleV1 from './generated/platform/messages/v1/event_lifecycle';
 export * as documentsV1 from './documents-v1';
 export * as filesV1 from './generated/platform/files/v1/files';
+export * as connectorV1 from './generated/platform/connector/v1/connector';

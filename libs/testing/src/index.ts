@@ -27,6 +27,7 @@ export {
   startPlatformStack,
   STACK_ADMIN,
   STACK_JWT_SECRET,
+  STACK_LEGACY_SYNC_KEY,
   type PlatformStack,
   type PlatformStackOptions,
   type StackOrganisations,

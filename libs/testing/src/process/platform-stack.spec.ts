@@ -37,6 +37,16 @@ describe('the platform stack plan', () => {
     expect(() => planStack({ services: ['nope'] })).toThrow(/not a registered service/);
   });
 
+  it('runs the legacy site, the connector’s peer, with the connector', () => {
+    expect(names(planStack({ organisation: 'real', services: ['connector'] }).apps)).toEqual([
+      'legacy-site',
+      'identity',
+      'organisation',
+      'connector',
+      'gateway',
+    ]);
+  });
+
   it('waits for /readyz on the admin port, or on the http port of an app registered with "ready": "http"', () => {
     const byName = (name: string) => REGISTRY.find((app) => app.name === name)!;
     expect(readyUrl(byName('identity'), { grpc: 1, admin: 2 })).toBe('http://127.0.0.1:2/readyz');

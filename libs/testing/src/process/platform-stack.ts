@@ -10,6 +10,8 @@ import { freePort, startApp, type AppProcess } from './app-process';
 
 export const STACK_ADMIN = { email: 'stack-admin@platform.test', password: 'stack admin password' };
 export const STACK_JWT_SECRET = 'stack-test-secret-0123456789abcdefghijkl';
+/** The sync key of the stack's legacy site (started with the connector). */
+export const STACK_LEGACY_SYNC_KEY = 'stack-legacy-sync-key-0123456789';
 
 /** The stand-in organisation service: it answers the membership lookup identity makes at login, from `memberships`. */
 export interface StackOrganisations extends FakeGrpcService<typeof organisationV1.OrganisationServiceService> {
@@ -31,6 +33,8 @@ export interface PlatformStack {
   mailUrl?: string;
   /** The mail catcher's SMTP port (the platform's SMTP server), when notifications run. */
   smtpPort?: number;
+  /** `http://127.0.0.1:<port>` of the legacy site (its sync key STACK_LEGACY_SYNC_KEY, seed `tiny`), when the connector runs. */
+  legacySiteUrl?: string;
   /** Each started service's own schema (by app name), for a test that must change what no route can (an expiry). */
   schemas: Record<string, { schema: string; connectionString: string }>;
   /** The stack's own JetStream stream and subject prefix, to read the events it publishes. */
@@ -70,6 +74,11 @@ function catcherAllowance(port: (app: string, kind: PortKind) => number): NodeJS
   }
 }
 
+/** The connector may reach the stack's legacy site, as `npm start` allows it, and nothing else local. */
+function siteAllowance(port: (app: string, kind: PortKind) => number): NodeJS.ProcessEnv {
+  return { OUTBOUND_ALLOWED_DESTINATIONS: `127.0.0.1:${port('legacy-site', 'http')}` };
+}
+
 const SPECIFICS: Record<string, StackSpecifics> = {
   identity: {
     env: ({ options }) => ({
@@ -84,6 +93,17 @@ const SPECIFICS: Record<string, StackSpecifics> = {
     needs: ['mail-catcher'],
     env: ({ port }) => ({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port('mail-catcher', 'smtp')), EMAIL_POLL_MS: '100', ...catcherAllowance(port) }),
   },
+  // The connector's peer: the legacy site with the small `tiny` seed (LEGACY_SEED in `env` picks another).
+  connector: {
+    needs: ['legacy-site'],
+    env: ({ port }) => ({
+      ...siteAllowance(port),
+      CONNECTOR_RUNNER_INTERVAL_MS: '200',
+      CONNECTOR_SCHEDULER_INTERVAL_MS: '1000',
+      CONNECTOR_SITE_BACKOFF_MS: '100',
+    }),
+  },
+  'legacy-site': { env: () => ({ LEGACY_SEED: 'tiny', LEGACY_SYNC_KEY: STACK_LEGACY_SYNC_KEY, LEGACY_SITE_TIMEZONE: '+10:00' }) },
   // Every suite calls from 127.0.0.1, far beyond what one person does: the abuse limits are lifted
   // unless a suite turns them on (`env: { GATEWAY_ABUSE_LIMITS: 'on' }`, as the limits e2e does).
   gateway: { env: ({ redisPrefix }) => ({ REDIS_KEY_PREFIX: redisPrefix, GATEWAY_ABUSE_LIMITS: 'off' }) },
@@ -200,6 +220,7 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
       organisations,
       mailUrl: withMail ? `http://127.0.0.1:${port('mail-catcher', 'http')}` : undefined,
       smtpPort: withMail ? port('mail-catcher', 'smtp') : undefined,
+      legacySiteUrl: ports['legacy-site'] !== undefined ? `http://127.0.0.1:${port('legacy-site', 'http')}` : undefined,
       schemas: schemasByApp,
       names: messaging.names,
       streamName: messaging.names.stream,

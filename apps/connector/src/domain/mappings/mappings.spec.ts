@@ -1,0 +1,341 @@
+import { mapArticle, mapCompany, mapDocument, mapEvent, mapMember, membershipOf, eventStatus, articleStatus, folderChain } from './index';
+import { flag, gmtDate, localMillisToUtc, mimeTypeOf, text } from './values';
+
+const member = (extra: Record<string, unknown> = {}) => ({
+  id: 2,
+  email: 'olivia.brown@example.com',
+  user_email: 'olivia.brown@example.com',
+  display_name: 'Olivia Brown',
+  role: 'association-member',
+  roles: ['association-member'],
+  first_name: 'Olivia',
+  last_name: 'Brown',
+  mobile_number: '0412345678',
+  job_title: 'Practice Manager',
+  company_organization: 'Coastal Building Pty Ltd',
+  birthday: '1985-07-14',
+  street_address: '42 Wickham Tce',
+  city: 'Brisbane',
+  state: 'QLD',
+  zip: '4000',
+  is_certified: true,
+  renewal_date: '2026-06-30',
+  is_exclude_listing: false,
+  user_registered: '2019-05-20 03:04:05',
+  user_pass: '$P$secret',
+  ...extra,
+});
+
+describe('the member mapping (spec 2 Member)', () => {
+  it('maps every field of the member table and never a password', () => {
+    const mapped = mapMember(member(), {});
+    expect(mapped).toEqual({
+      kind: 'upsert',
+      externalId: '2',
+      record: {
+        externalId: '2',
+        email: 'olivia.brown@example.com',
+        firstName: 'Olivia',
+        lastName: 'Brown',
+        status: 'ACTIVE',
+        role: '',
+        displayName: 'Olivia Brown',
+        phoneNumber: '0412345678',
+        jobTitle: 'Practice Manager',
+        company: 'Coastal Building Pty Ltd',
+        dateOfBirth: '1985-07-14',
+        addressLine1: '42 Wickham Tce',
+        city: 'Brisbane',
+        postalCode: '4000',
+        isCertified: true,
+        membershipRenewalDate: '2026-06-30',
+        isExcludedFromListing: false,
+      },
+    });
+    expect(JSON.stringify(mapped)).not.toContain('secret');
+  });
+
+  it('gives the status of the role: association-member ACTIVE, pending-review PENDING, administrator ACTIVE ADMIN, other INACTIVE', () => {
+    expect(membershipOf('association-member')).toEqual({ status: 'ACTIVE', role: '' });
+    expect(membershipOf('pending-review')).toEqual({ status: 'PENDING', role: '' });
+    expect(membershipOf('administrator')).toEqual({ status: 'ACTIVE', role: 'ADMIN' });
+    for (const other of ['subscriber', 'lapsed-member', 'editor', 'author', '']) expect(membershipOf(other)).toEqual({ status: 'INACTIVE', role: '' });
+    expect(mapMember(member({ role: undefined, roles: ['pending-review'] }), {})).toMatchObject({ record: { status: 'PENDING' } });
+  });
+
+  it('keeps missing fields empty, reads loose flags, and fails a member without an email address', () => {
+    const bare = mapMember({ id: 7, user_email: 'x@example.org', role: 'subscriber', first_name: null, is_certified: '1', is_exclude_listing: 'yes' }, {});
+    expect(bare).toMatchObject({ record: { firstName: '', jobTitle: '', isCertified: true, isExcludedFromListing: true, status: 'INACTIVE' } });
+    expect(mapMember(member({ user_email: '', email: '' }), {})).toEqual({ kind: 'failed', externalId: '2', message: 'the member has no email address' });
+    expect(mapMember({ user_email: 'a@b.c' }, {})).toMatchObject({ kind: 'failed', message: 'the record has no id' });
+  });
+
+  it('reads a remapped field from the source key the connector names', () => {
+    expect(mapMember(member({ position: 'Director' }), { 'MEMBERS.jobTitle': 'position' })).toMatchObject({ record: { jobTitle: 'Director' } });
+  });
+});
+
+describe('the article mapping (spec 2 Article)', () => {
+  const post = {
+    id: 10,
+    post_status: 'publish',
+    post_title: 'Annual General Meeting &amp; Awards Night',
+    post_name: 'agm',
+    post_content: '<!-- wp:paragraph -->\n<p>A</p>\n<!-- /wp:paragraph -->',
+    post_excerpt: '',
+    post_date_gmt: '2025-02-10 23:00:00',
+    post_modified_gmt: '2025-02-12 01:30:00',
+    featured_image: { url: 'https://s/full.png' },
+    featured_image_url: 'https://s/full.png',
+    author: { id: 1, display_name: 'Site Administrator', user_email: 'admin@association.example' },
+    categories: [{ name: 'News' }, { name: 'Events' }],
+    tags: [{ name: 'agm' }, { name: 'awards' }],
+  };
+
+  it('sends the markup raw (content parses the blocks and the 30-word summary), the first category, all tags and the source dates', () => {
+    expect(mapArticle(post, {})).toEqual({
+      kind: 'upsert',
+      externalId: '10',
+      record: {
+        externalId: '10',
+        title: 'Annual General Meeting &amp; Awards Night',
+        content: post.post_content,
+        excerpt: '',
+        slug: 'agm',
+        status: 'PUBLISHED',
+        featuredImageUrl: 'https://s/full.png',
+        authorName: 'Site Administrator',
+        authorEmail: 'admin@association.example',
+        category: 'News',
+        tags: ['agm', 'awards'],
+        sourceCreatedAt: new Date('2025-02-10T23:00:00Z'),
+        sourceUpdatedAt: new Date('2025-02-12T01:30:00Z'),
+        membersOnly: false,
+      },
+    });
+  });
+
+  it('publish gives PUBLISHED, anything else DRAFT; the full-size image when only the object is there', () => {
+    expect(['publish', 'draft', 'private', 'trash', 'future'].map(articleStatus)).toEqual(['PUBLISHED', 'DRAFT', 'DRAFT', 'DRAFT', 'DRAFT']);
+    expect(mapArticle({ ...post, featured_image_url: null, categories: [], tags: [] }, {})).toMatchObject({
+      record: { featuredImageUrl: 'https://s/full.png', category: '', tags: [] },
+    });
+  });
+});
+
+describe('the event and conference mapping (spec 2 Event, Conference)', () => {
+  /** Before the events below: they are still to come. */
+  const BEFORE = new Date('2026-01-01T00:00:00Z');
+  const ev = {
+    id: 20,
+    post_status: 'publish',
+    post_title: 'Networking Breakfast',
+    post_content: '<p>Coffee</p>',
+    post_excerpt: 'Start your day',
+    _event_date_time_start: Date.UTC(2026, 2, 14, 7, 30),
+    _event_date_time_end: Date.UTC(2026, 2, 14, 9, 0),
+    _event_all_day: false,
+    _event_is_virtual: false,
+    _event_cost: '$25',
+    _event_url: 'https://tickets.example.org/e',
+    _event_attending_count: 42,
+    _location_name: null,
+    _location_address: 'Merivale St',
+    _location_city: 'South Brisbane',
+    _location_state: 'QLD',
+    _location_zip_code: '4101',
+    _location_country: null,
+    featured_image_url: 'https://s/e.png',
+  };
+
+  it('turns local Unix milliseconds into ISO 8601 UTC through the offset, and maps every field', () => {
+    const mapped = mapEvent(ev, 'EVENTS', 600, {}, BEFORE);
+    expect(mapped).toMatchObject({
+      kind: 'upsert',
+      record: {
+        externalId: '20',
+        status: 'PUBLISHED',
+        needsReview: false,
+        attendingCount: 42,
+        event: {
+          title: 'Networking Breakfast',
+          description: '<p>Coffee</p>',
+          excerpt: 'Start your day',
+          startDate: '2026-03-13T21:30:00.000Z',
+          endDate: '2026-03-13T23:00:00.000Z',
+          eventType: 'IN_PERSON',
+          isAllDay: false,
+          isVirtual: false,
+          cost: '$25',
+          registrationUrl: 'https://tickets.example.org/e',
+          address: { street: 'Merivale St', city: 'South Brisbane', province: 'QLD', postalCode: '4101', country: '' },
+          featuredImageUrl: 'https://s/e.png',
+        },
+      },
+    });
+    expect(mapEvent(ev, 'EVENTS', -210, {}, BEFORE)).toMatchObject({ record: { event: { startDate: '2026-03-14T11:00:00.000Z' } } });
+  });
+
+  it('applies the status rules: publish, draft, private flagged for review, trash not imported', () => {
+    expect(eventStatus('publish')).toEqual({ status: 'PUBLISHED', needsReview: false });
+    expect(eventStatus('draft')).toEqual({ status: 'DRAFT', needsReview: false });
+    expect(eventStatus('private')).toEqual({ status: 'DRAFT', needsReview: true });
+    expect(eventStatus('trash')).toBe('not-imported');
+    // A published event already over is COMPLETED, as the platform makes it; a draft stays a draft.
+    expect(eventStatus('publish', true)).toEqual({ status: 'COMPLETED', needsReview: false });
+    expect(eventStatus('draft', true)).toEqual({ status: 'DRAFT', needsReview: false });
+    expect(mapEvent(ev, 'EVENTS', 600, {}, new Date('2026-03-13T23:00:00Z'))).toMatchObject({ record: { status: 'COMPLETED' } });
+    expect(mapEvent(ev, 'EVENTS', 600, {}, new Date('2026-03-13T22:59:59Z'))).toMatchObject({ record: { status: 'PUBLISHED' } });
+    expect(mapEvent({ ...ev, post_status: 'trash' }, 'EVENTS', 600, {}, BEFORE)).toEqual({
+      kind: 'skip',
+      externalId: '20',
+      message: 'in the trash: not imported',
+    });
+  });
+
+  it('types a virtual event VIRTUAL (HYBRID with a place), a conference CONFERENCE from its own meta keys', () => {
+    const online = { ...ev, _event_is_virtual: true, _location_address: null, _location_city: null, _location_state: null, _location_zip_code: null };
+    expect(mapEvent(online, 'EVENTS', 0, {}, BEFORE)).toMatchObject({ record: { event: { eventType: 'VIRTUAL', isVirtual: true } } });
+    expect(mapEvent({ ...ev, _event_is_virtual: true }, 'EVENTS', 0, {}, BEFORE)).toMatchObject({ record: { event: { eventType: 'HYBRID' } } });
+    const conf = {
+      id: 30,
+      post_status: 'publish',
+      post_title: 'National Conference',
+      _conference_date_time_start: Date.UTC(2026, 7, 19, 9, 0),
+      _conference_date_time_end: Date.UTC(2026, 7, 21, 17, 0),
+      _conference_all_day: '1',
+      _conference_is_virtual: false,
+      _conference_cost: '$450',
+      _conference_url: 'https://conference.example.org',
+    };
+    expect(mapEvent(conf, 'CONFERENCES', 600, {}, BEFORE)).toMatchObject({
+      record: {
+        attendingCount: 0,
+        event: {
+          eventType: 'CONFERENCE',
+          startDate: '2026-08-18T23:00:00.000Z',
+          endDate: '2026-08-21T07:00:00.000Z',
+          isAllDay: true,
+          cost: '$450',
+          registrationUrl: 'https://conference.example.org',
+        },
+      },
+    });
+  });
+
+  it('ends an event without an end an hour after its start (a day when all-day), and fails one without a start', () => {
+    expect(mapEvent({ ...ev, _event_date_time_end: null }, 'EVENTS', 0, {}, BEFORE)).toMatchObject({
+      record: { event: { endDate: '2026-03-14T08:30:00.000Z' } },
+    });
+    expect(mapEvent({ ...ev, _event_date_time_end: null, _event_all_day: true }, 'EVENTS', 0, {}, BEFORE)).toMatchObject({
+      record: { event: { endDate: '2026-03-15T07:30:00.000Z' } },
+    });
+    expect(mapEvent({ ...ev, _event_date_time_start: null }, 'EVENTS', 0, {}, BEFORE)).toEqual({
+      kind: 'failed',
+      externalId: '20',
+      message: 'no start time (_event_date_time_start)',
+    });
+  });
+});
+
+describe('the document mapping (spec 2 Document)', () => {
+  const doc = (type: string, extra: Record<string, unknown> = {}) => ({
+    id: 40,
+    post_type: type,
+    post_status: 'publish',
+    post_title: 'Board minutes',
+    [`_${type}_file`]: 'https://s/wp-content/uploads/minutes.PDF?ver=2',
+    folder_taxonomy: `${type}_folder`,
+    folders: [{ term_id: 9, name: '2025', parent: 8, taxonomy: `${type}_folder`, path: ['Board', 'Minutes', '2025'] }],
+    ...extra,
+  });
+
+  it('takes the file of its post type, the MIME type from the extension, and the folder hierarchy top first', () => {
+    const mapped = mapDocument(doc('policy'), {});
+    expect(mapped).toEqual({
+      kind: 'upsert',
+      externalId: '40',
+      record: {
+        document: {
+          externalId: '40',
+          name: 'Board minutes',
+          fileUrl: 'https://s/wp-content/uploads/minutes.PDF?ver=2',
+          fileName: '',
+          mimeType: 'application/pdf',
+          fileSize: '0',
+          access: 'MEMBERS_ONLY',
+          folderExternalId: 'policy_folder:Board/Minutes/2025',
+        },
+        folders: [
+          { externalId: 'policy_folder:Board', name: 'Board', parentExternalId: '' },
+          { externalId: 'policy_folder:Board/Minutes', name: 'Minutes', parentExternalId: 'policy_folder:Board' },
+          { externalId: 'policy_folder:Board/Minutes/2025', name: '2025', parentExternalId: 'policy_folder:Board/Minutes' },
+        ],
+      },
+    });
+  });
+
+  it('puts a document without a term in the root folder of its type (Document, Policy, Recall)', () => {
+    for (const [type, name] of [
+      ['document', 'Document'],
+      ['policy', 'Policy'],
+      ['recall', 'Recall'],
+    ]) {
+      expect(folderChain({ post_type: type, folders: [] })).toEqual([{ externalId: `root:${type}`, name, parentExternalId: '' }]);
+    }
+  });
+
+  it('keeps a non-published document PRIVATE, and fails one without a file', () => {
+    expect(mapDocument(doc('recall', { post_status: 'draft' }), {})).toMatchObject({ record: { document: { access: 'PRIVATE' } } });
+    expect(mapDocument(doc('document', { _document_file: null, file_url: null }), {})).toEqual({
+      kind: 'failed',
+      externalId: '40',
+      message: 'no file (_document_file)',
+    });
+  });
+});
+
+describe('the company mapping (spec 2 Company)', () => {
+  it('maps name, description, website, phone, email, logo and status', () => {
+    const post = {
+      id: 50,
+      post_status: 'draft',
+      post_title: 'Coastal Building',
+      post_content: '<p>Builders</p>',
+      _company_url: 'https://c.example.com',
+      _company_phone: '(07) 5500 1234',
+      _company_email: 'info@c.example.com',
+      featured_image_url: 'https://s/logo.png',
+    };
+    expect(mapCompany(post, {})).toEqual({
+      kind: 'upsert',
+      externalId: '50',
+      record: {
+        externalId: '50',
+        companyName: 'Coastal Building',
+        description: '<p>Builders</p>',
+        website: 'https://c.example.com',
+        contactPhone: '(07) 5500 1234',
+        contactEmail: 'info@c.example.com',
+        logoUrl: 'https://s/logo.png',
+        status: 'DRAFT',
+      },
+    });
+    expect(mapCompany({ ...post, post_status: 'publish' }, {})).toMatchObject({ record: { status: 'PUBLISHED' } });
+  });
+});
+
+describe('source values', () => {
+  it('reads CMS GMT dates, local milliseconds, flags, text and MIME types', () => {
+    expect(gmtDate('2025-02-10 23:00:00')).toEqual(new Date('2025-02-10T23:00:00Z'));
+    expect([gmtDate('0000-00-00 00:00:00'), gmtDate(null), gmtDate('2025-02-30 00:00:00')]).toEqual([undefined, undefined, undefined]);
+    expect(localMillisToUtc(Date.UTC(2026, 0, 1, 10), 600)).toEqual(new Date('2026-01-01T00:00:00Z'));
+    expect(localMillisToUtc('1767261600000', 0)).toEqual(new Date(1767261600000));
+    expect(localMillisToUtc(null, 0)).toBeUndefined();
+    expect([true, 1, '1', 'true', 'Yes', 'on'].map(flag)).toEqual([true, true, true, true, true, true]);
+    expect([false, 0, '', null, undefined, '0', 'no'].map(flag)).toEqual([false, false, false, false, false, false, false]);
+    expect([text(null), text(5), text('a')]).toEqual(['', '5', 'a']);
+    expect(mimeTypeOf('https://s/a/form.docx?ver=2')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(mimeTypeOf('https://s/a/noext')).toBe('application/octet-stream');
+  });
+});
