@@ -11,6 +11,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REGISTRY_FILE, readRegistry, writeRegistry, workspace as defaultWorkspace } from './registry.mjs';
+import { writeReferenceFiles } from './config-reference.mjs';
 import { formatFiles, writeDerivedFiles } from './sync.mjs';
 import { serviceFiles } from './templates/service-files.mjs';
 
@@ -96,6 +97,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           .filter(Boolean)
       : [];
     const entry = newService(name, { calls, description: values.description, golden: !values['no-golden'] });
+    await writeReferenceFiles();
     console.log(`\nCreated the ${name} service: gRPC ${entry.ports.grpc.port}, admin ${entry.ports.admin.port}, schema ${entry.schema.name}.`);
     console.log(`Next: npx nx run-many -t build,lint,typecheck,test -p ${name}   (then npm start; GET /api/${name}/service-info)`);
   } catch (err) {

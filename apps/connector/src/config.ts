@@ -4,7 +4,8 @@ import { outboundEnv } from '@platform/outbound';
 
 const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
-const schema = {
+/** Every variable this app reads, with its type and default (docs/configuration.md is generated from it). */
+export const configShape = {
   ...commonEnv,
   ...outboundEnv,
   CONNECTOR_GRPC_PORT: registeredPort('connector', 'grpc'),
@@ -39,5 +40,5 @@ export type ConnectorConfig = ReturnType<typeof loadConfig>;
 
 /** The connector service's configuration from the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  return readEnv(schema, env);
+  return readEnv(configShape, env);
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { commonEnv, grpcUrl, readEnv, registeredPort, registeredSchema } from '@platform/config';
 
-const schema = {
+/** Every variable this app reads, with its type and default (docs/configuration.md is generated from it). */
+export const configShape = {
   ...commonEnv,
   CONTENT_GRPC_PORT: registeredPort('content', 'grpc'),
   CONTENT_ADMIN_PORT: registeredPort('content', 'admin'),
@@ -15,5 +16,5 @@ export type ContentConfig = ReturnType<typeof loadConfig>;
 
 /** The content service's configuration from the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  return readEnv(schema, env);
+  return readEnv(configShape, env);
 }

@@ -8,7 +8,8 @@ const flag = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true');
 
-const schema = {
+/** Every variable this app reads, with its type and default (docs/configuration.md is generated from it). */
+export const configShape = {
   ...commonEnv,
   DOCUMENTS_GRPC_PORT: registeredPort('documents', 'grpc'),
   DOCUMENTS_ADMIN_PORT: registeredPort('documents', 'admin'),
@@ -45,7 +46,7 @@ export type DocumentsConfig = ReturnType<typeof loadConfig>;
 
 /** The documents service's configuration from the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const config = readEnv(schema, env);
+  const config = readEnv(configShape, env);
   if (config.STORAGE_PROVIDER === 'S3' && config.STORAGE_S3_BUCKET === '')
     throw new Error('invalid configuration: STORAGE_S3_BUCKET is required with STORAGE_PROVIDER=S3');
   return config;

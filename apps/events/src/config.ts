@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { commonEnv, grpcUrl, readEnv, registeredPort, registeredSchema } from '@platform/config';
 
-const schema = {
+/** Every variable this app reads, with its type and default (docs/configuration.md is generated from it). */
+export const configShape = {
   ...commonEnv,
   EVENTS_GRPC_PORT: registeredPort('events', 'grpc'),
   EVENTS_ADMIN_PORT: registeredPort('events', 'admin'),
@@ -16,5 +17,5 @@ export type EventsConfig = ReturnType<typeof loadConfig>;
 
 /** The events service's configuration from the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  return readEnv(schema, env);
+  return readEnv(configShape, env);
 }

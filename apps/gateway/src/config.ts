@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { commonEnv, readEnv, registeredPort } from '@platform/config';
 import { parseCorsOrigins } from './http/security-headers';
-import { readLimitSettings, type LimitName, type LimitSetting } from './limits/limit-settings';
+import { limitVariables, readLimitSettings, type LimitName, type LimitSetting } from './limits/limit-settings';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const gatewayEnv = {
+/** Every variable the gateway reads, with its type and default (docs/configuration.md is generated from it). */
+export const configShape = {
   NODE_ENV: commonEnv.NODE_ENV,
   REDIS_URL: commonEnv.REDIS_URL,
   NATS_URL: commonEnv.NATS_URL,
@@ -33,6 +34,9 @@ const gatewayEnv = {
   GATEWAY_DENYLIST_MIRROR_MAX_ENTRIES: positiveInt(200_000),
   LOGIN_MAX_FAILED_ATTEMPTS: positiveInt(5),
   LOGIN_LOCKOUT_SECONDS: positiveInt(900),
+  /** `off` lifts every abuse limit (test stacks, load tests); each limit's own variables below. */
+  GATEWAY_ABUSE_LIMITS: z.enum(['on', 'off']).optional(),
+  ...limitVariables(),
 };
 
 export interface GatewayConfig {
@@ -67,7 +71,7 @@ const GRPC_URL = /^([A-Z][A-Z0-9_]*)_GRPC_URL$/;
 
 /** Reads the gateway's configuration from the environment; throws listing every bad variable. */
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  const e = readEnv(gatewayEnv, env);
+  const e = readEnv(configShape, env);
   const serviceUrls: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
     const match = GRPC_URL.exec(name);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { commonEnv, grpcUrl, readEnv, registeredPort, registeredSchema } from '@platform/config';
 
-const schema = {
+/** Every variable this app reads, with its type and default (docs/configuration.md is generated from it). */
+export const configShape = {
   ...commonEnv,
   IDENTITY_GRPC_PORT: registeredPort('identity', 'grpc'),
   IDENTITY_ADMIN_PORT: registeredPort('identity', 'admin'),
@@ -29,7 +30,7 @@ export const DEV_ADMIN = { email: 'admin@platform.local', password: 'change-me-n
 
 /** Identity's configuration from the environment. Production refuses to start without the bootstrap admin. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const config = readEnv(schema, env);
+  const config = readEnv(configShape, env);
   if (config.NODE_ENV === 'production' && (!config.PLATFORM_ADMIN_EMAIL || !config.PLATFORM_ADMIN_PASSWORD)) {
     throw new Error('PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD must be set in production');
   }

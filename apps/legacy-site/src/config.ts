@@ -10,7 +10,8 @@ const count = z.coerce.number().int().min(0).max(1_000_000).optional();
 const DEVELOPMENT_JWT_SECRET = 'legacy-site-development-jwt-secret-0123456789';
 const DEVELOPMENT_ADMIN_PASSWORD = 'admin';
 
-const env = {
+/** Every variable the site reads, with its type and default (docs/configuration.md is generated from it). */
+export const configShape = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: commonEnv.DATABASE_URL,
   LEGACY_SITE_PORT: registeredPort('legacy-site', 'http'),
@@ -62,7 +63,7 @@ const truthy = (v: string | undefined) => v === 'true' || v === '1';
 
 /** The site's settings from the environment (see docs/legacy-site.md for each variable). */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
-  const e = readEnv(env, source);
+  const e = readEnv(configShape, source);
   const builtIns = exposedWithBuiltIns(e);
   if (builtIns.length) {
     throw new Error(

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { readEnv, registeredPort } from '@platform/config';
 
-const schema = {
+/** Every variable this app reads, with its type and default (docs/configuration.md is generated from it). */
+export const configShape = {
   MAIL_CATCHER_SMTP_PORT: registeredPort('mail-catcher', 'smtp'),
   MAIL_CATCHER_HTTP_PORT: registeredPort('mail-catcher', 'http'),
   /** Loopback by default: a development sink shows every message to whoever can reach it. */
@@ -19,5 +20,5 @@ const schema = {
 export type MailCatcherConfig = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  return readEnv(schema, env);
+  return readEnv(configShape, env);
 }

@@ -8,7 +8,8 @@ const flag = z
   .default('false')
   .transform((v) => v === 'true' || v === '1');
 
-const schema = {
+/** Every variable this app reads, with its type and default (docs/configuration.md is generated from it). */
+export const configShape = {
   ...commonEnv,
   NOTIFICATIONS_GRPC_PORT: registeredPort('notifications', 'grpc'),
   NOTIFICATIONS_ADMIN_PORT: registeredPort('notifications', 'admin'),
@@ -70,7 +71,7 @@ export type NotificationsConfig = ReturnType<typeof loadConfig>;
 
 /** The notifications service's configuration from the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const config = readEnv(schema, env);
+  const config = readEnv(configShape, env);
   if (config.FIREBASE_TEST_ENDPOINT) {
     if (config.NODE_ENV === 'production') throw new Error('FIREBASE_TEST_ENDPOINT is for tests and development; it must not be set in production');
     // firebase-admin 13 routes the token exchange through its httpAgent only for a key file.

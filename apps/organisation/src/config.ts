@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { commonEnv, grpcUrl, readEnv, registeredPort, registeredSchema } from '@platform/config';
 import { outboundEnv } from '@platform/outbound';
 
-const schema = {
+/** Every variable this app reads, with its type and default (docs/configuration.md is generated from it). */
+export const configShape = {
   ...commonEnv,
   ORGANISATION_GRPC_PORT: registeredPort('organisation', 'grpc'),
   ORGANISATION_ADMIN_PORT: registeredPort('organisation', 'admin'),
@@ -32,5 +33,5 @@ export type OrganisationConfig = ReturnType<typeof loadConfig>;
 
 /** The organisation service's configuration from the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  return readEnv(schema, env);
+  return readEnv(configShape, env);
 }

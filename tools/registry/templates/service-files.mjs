@@ -80,7 +80,8 @@ provider = "postgresql"
 
 const config = (n) => `import { commonEnv, ${n.calls.length ? 'grpcUrl, ' : ''}readEnv, registeredPort, registeredSchema } from '@platform/config';
 
-const schema = {
+/** Every variable this app reads, with its type and default (docs/configuration.md is generated from it). */
+export const configShape = {
   ...commonEnv,
   ${n.UPPER}_GRPC_PORT: registeredPort('${n.name}', 'grpc'),
   ${n.UPPER}_ADMIN_PORT: registeredPort('${n.name}', 'admin'),
@@ -91,7 +92,7 @@ export type ${n.Pascal}Config = ReturnType<typeof loadConfig>;
 
 /** The ${n.name} service's configuration from the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  return readEnv(schema, env);
+  return readEnv(configShape, env);
 }
 `;
 

@@ -50,9 +50,12 @@ describe('npm run new-service', () => {
     expect(registry.apps.find((app: { name: string }) => app.name === NAME)).toMatchObject({ kind: 'service', calls: ['identity'] });
   });
 
-  it('leaves every file the registry derives in agreement with it', () => {
+  it('leaves every file the registry derives in agreement with it, the configuration reference included', () => {
     const check = run(process.execPath, ['tools/registry/sync.mjs', '--check']);
     expect({ code: check.code, output: check.output }).toEqual({ code: 0, output: '' });
+    const reference = run(process.execPath, ['tools/registry/config-reference.mjs', '--check']);
+    expect({ code: reference.code, output: reference.output }).toEqual({ code: 0, output: '' });
+    expect(readFileSync(path.join(copy, 'docs/configuration.md'), 'utf8')).toContain(`## ${NAME}`);
   });
 
   it('makes a service that builds, lints, typechecks and passes its unit and integration tests', () => {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /** One budget: `points` requests in `seconds`. */
 export interface Budget {
   points: number;
@@ -57,6 +58,16 @@ const NAME_VARIABLE: Record<LimitName, string> = {
   invitation: 'INVITATION',
   'public-lookup': 'PUBLIC_LOOKUP',
 };
+
+/** `LIMIT_<NAME>_PER_IP` and `LIMIT_<NAME>_GLOBAL` of every limit, for the configuration shape (read by readLimitSettings). */
+export function limitVariables(): Record<string, z.ZodOptional<z.ZodString>> {
+  return Object.fromEntries(
+    LIMIT_NAMES.flatMap((name) => [`LIMIT_${NAME_VARIABLE[name]}_PER_IP`, `LIMIT_${NAME_VARIABLE[name]}_GLOBAL`]).map((variable) => [
+      variable,
+      z.string().optional(),
+    ]),
+  );
+}
 
 /**
  * The limits from the environment: `LIMIT_<NAME>_PER_IP` and `LIMIT_<NAME>_GLOBAL` as

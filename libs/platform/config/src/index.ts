@@ -1,2 +1,3 @@
 export { readEnv, commonEnv, port } from './env';
 export { grpcUrl, registeredPort, registeredSchema, schemaName } from './app-env';
+export { describeEnv, type EnvVariableDoc } from './env-reference';
