@@ -54,7 +54,10 @@ const result = await build({
 const mainFile = path.join(outDir, 'main.js');
 const bundled = readFileSync(mainFile, 'utf8');
 if (/[^\x00-\x7f]/.test(bundled)) {
-  writeFileSync(mainFile, bundled.replace(/[^\x00-\x7f]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`));
+  writeFileSync(
+    mainFile,
+    bundled.replace(/[^\x00-\x7f]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`),
+  );
 }
 
 // Generated code (ts-proto, Prisma clients) and bundled packages keep bundle positions in stack

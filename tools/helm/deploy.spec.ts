@@ -40,7 +40,7 @@ describe('the NetworkPolicy callers', () => {
     const expected: Record<string, number[]> = {
       notifications: [25, 465, 587, 2525, 443],
       organisation: [25, 465, 587, 2525],
-      documents: [443],
+      documents: [80, 443],
       connector: [80, 443],
     };
     expect({ app, ports: values(app).networkPolicy?.publicEgressPorts ?? [] }).toEqual({ app, ports: expected[app] ?? [] });

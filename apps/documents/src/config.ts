@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonEnv, grpcUrl, readEnv, registeredPort, registeredSchema } from '@platform/config';
+import { outboundEnv } from '@platform/outbound';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const flag = (fallback: boolean) =>
@@ -40,6 +41,9 @@ export const configShape = {
     .min(0)
     .default(24 * 60 * 60),
   DOCUMENTS_PURGE_INTERVAL_MS: positiveInt(5 * 60 * 1000),
+  /** Deadline of copying one remote document file into storage (the connector's copy-document-files). */
+  DOCUMENTS_REMOTE_COPY_TIMEOUT_MS: positiveInt(5 * 60 * 1000),
+  ...outboundEnv,
 };
 
 export type DocumentsConfig = ReturnType<typeof loadConfig>;

@@ -3,7 +3,8 @@ import { migrationsDir } from '@platform/db';
 import { runServiceMain, type RunningService } from '@platform/grpc-server';
 import { migrateService, registeredServiceSpec, startPlatformService, type PlatformInfra, type ServiceWiring } from '@platform/grpc-server/service';
 import { documentsV1 } from '@platform/proto';
-import { remoteCopyPending } from './app/remote-file-copy';
+import { guardedRemoteCopier } from './app/remote-file-copy';
+import { createDestinationGuard } from '@platform/outbound';
 import { loadConfig, type DocumentsConfig } from './config';
 import type { DocumentsDeps } from './deps';
 import { urlSigningKey } from './domain/signed-url';
@@ -31,6 +32,8 @@ function wireDocuments({ db, logger }: PlatformInfra<DocumentsDb>, config: Docum
   const now = () => Date.now();
   const secrets = new SecretBox(config.SECRETS_KEY);
   const stores = objectStoresFromConfig(config, { db, secrets, now, cacheMs: config.DOCUMENTS_STORAGE_SETTINGS_CACHE_MS });
+  // Remote files the connector asks to copy: only to public addresses (or ones an operator allows), on 80 and 443.
+  const guard = createDestinationGuard({ feature: 'http', allowed: config.OUTBOUND_ALLOWED_DESTINATIONS });
   const deps: DocumentsDeps = {
     db,
     logger,
@@ -38,7 +41,7 @@ function wireDocuments({ db, logger }: PlatformInfra<DocumentsDb>, config: Docum
     now,
     secrets,
     urlKey: urlSigningKey(config.SECRETS_KEY),
-    remoteFiles: remoteCopyPending,
+    remoteFiles: guardedRemoteCopier({ stores }, guard, config.DOCUMENTS_REMOTE_COPY_TIMEOUT_MS),
     settings: {
       maxUploadBytes: config.DOCUMENTS_MAX_UPLOAD_BYTES,
       defaultQuotaBytes: config.DOCUMENTS_QUOTA_BYTES,

@@ -1,11 +1,13 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { status } from '@grpc/grpc-js';
 import { documentsV1 } from '@platform/proto';
 import { startServiceHarness } from '@platform/testing';
 import { startDocuments } from '../src/main';
-import { GIF, PDF, PNG, SVG, download, fromUrl, upload, uploadAssetFile } from './support';
+import { EXE, GIF, PDF, PNG, SVG, download, fromUrl, upload, uploadAssetFile } from './support';
 
 const S3rver = require('s3rver') as new (options: object) => { run(): Promise<{ port: number }>; close(): Promise<void> };
 
@@ -18,6 +20,21 @@ const startHarness = (env: NodeJS.ProcessEnv, label: string) =>
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
+/** A stand-in for a legacy site's files: a PDF, a redirect to it, one to a refused address, an executable, a 404. */
+async function remoteSite(): Promise<{ port: number; requests: string[]; close(): Promise<void> }> {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    if (req.url === '/files/report.pdf') return void res.writeHead(200, { 'content-type': 'application/pdf' }).end(PDF);
+    if (req.url === '/moved') return void res.writeHead(302, { location: '/files/report.pdf' }).end();
+    if (req.url === '/elsewhere') return void res.writeHead(302, { location: 'http://127.0.0.1/admin' }).end();
+    if (req.url === '/tool.exe') return void res.writeHead(200, { 'content-type': 'application/pdf' }).end(EXE);
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 async function eventually(check: () => Promise<boolean>, tries = 100): Promise<boolean> {
@@ -39,14 +56,18 @@ describe('storage configuration, organisation assets and connector imports', () 
   let s3port: number;
   let sys: string;
   let admin: string;
+  let remote: Awaited<ReturnType<typeof remoteSite>>;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'documents-config-'));
     s3dir = await mkdtemp(path.join(tmpdir(), 'documents-config-s3-'));
     server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3dir, configureBuckets: [{ name: 'platform-files' }] });
     s3port = (await server.run()).port;
+    remote = await remoteSite();
     h = await startHarness(
       {
+        // The local "legacy site" serving files is allowed; everything else local is not.
+        OUTBOUND_ALLOWED_DESTINATIONS: `127.0.0.1:${remote.port}`,
         STORAGE_LOCAL_DIR: dir,
         DOCUMENTS_PURGE_GRACE_SECONDS: '0',
         DOCUMENTS_PURGE_INTERVAL_MS: '200',
@@ -60,6 +81,7 @@ describe('storage configuration, organisation assets and connector imports', () 
   afterAll(async () => {
     await h?.stop();
     await server?.close();
+    await remote?.close();
     await rm(dir, { recursive: true, force: true });
     await rm(s3dir, { recursive: true, force: true });
   });
@@ -256,9 +278,59 @@ describe('storage configuration, organisation assets and connector imports', () 
       await expect(h.call('upsertFolders', { organizationId: ORG, folders: many }, h.tokens.service('connector'))).rejects.toMatchObject({
         code: status.INVALID_ARGUMENT,
       });
-      await expect(
-        h.call('upsertDocuments', { organizationId: ORG, importedBy: IMPORTER, documents: [], copyFiles: true }, h.tokens.service('connector')),
-      ).rejects.toMatchObject({ code: status.FAILED_PRECONDITION, details: expect.stringMatching(/not available yet/) });
+    });
+
+    it('copies remote files into storage through the outbound guard when asked: redirects re-checked, types checked, failures named and retried', async () => {
+      const service = h.tokens.service('connector');
+      const doc = (externalId: string, url: string) => ({
+        externalId,
+        name: externalId,
+        fileUrl: url,
+        fileName: '',
+        mimeType: 'application/pdf',
+        fileSize: '0',
+        access: 'MEMBERS_ONLY',
+        folderExternalId: '',
+      });
+      const documents = [
+        doc('copy-ok', `http://127.0.0.1:${remote.port}/files/report.pdf`),
+        doc('copy-redirect-ok', `http://127.0.0.1:${remote.port}/moved`),
+        doc('copy-to-loopback', `http://127.0.0.1:${remote.port}/elsewhere`),
+        doc('copy-metadata', 'http://169.254.169.254/latest/meta-data/iam'),
+        doc('copy-exe', `http://127.0.0.1:${remote.port}/tool.exe`),
+        doc('copy-missing', `http://127.0.0.1:${remote.port}/gone.pdf`),
+      ];
+      const requestsBefore = remote.requests.length;
+      const first = await h.call('upsertDocuments', { organizationId: ORG, importedBy: IMPORTER, documents, copyFiles: true }, service);
+      const outcome = first.results.map((r: { externalId: string; action: string; error: string }) => [r.externalId, r.action, r.error]);
+      expect(outcome).toEqual([
+        ['copy-ok', 'CREATE', ''],
+        ['copy-redirect-ok', 'CREATE', ''],
+        ['copy-to-loopback', 'ERROR', expect.stringMatching(/^file not copied: .*loopback/)],
+        ['copy-metadata', 'ERROR', expect.stringMatching(/^file not copied: .*metadata/)],
+        ['copy-exe', 'ERROR', expect.stringMatching(/^file not copied: .*not accepted/)],
+        ['copy-missing', 'ERROR', 'file not copied: The remote file could not be copied: the remote server answered 404'],
+      ]);
+      // The loopback redirect and the metadata address were refused before any connection was made.
+      expect(remote.requests.slice(requestsBefore).sort()).toEqual([
+        '/elsewhere',
+        '/files/report.pdf',
+        '/files/report.pdf',
+        '/gone.pdf',
+        '/moved',
+        '/tool.exe',
+      ]);
+      const stored = await h.sql<{ external_id: string; storage_provider: string; file_size: string; mime_type: string; sha256: string }>(
+        "SELECT external_id, storage_provider, file_size::text, mime_type, sha256 FROM documents WHERE external_id LIKE 'copy-%' ORDER BY external_id",
+      );
+      const byId = Object.fromEntries(stored.map((row) => [row.external_id, row]));
+      expect(byId['copy-ok']).toMatchObject({ storage_provider: 'LOCAL', file_size: String(PDF.length), mime_type: 'application/pdf' });
+      expect(byId['copy-ok']?.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(byId['copy-exe']).toMatchObject({ storage_provider: '' });
+
+      // The next sync copies nothing twice and tries the failed ones again.
+      const again = await h.call('upsertDocuments', { organizationId: ORG, importedBy: IMPORTER, documents, copyFiles: true }, service);
+      expect(again.results.map((r: { action: string }) => r.action)).toEqual(['SKIP', 'SKIP', 'ERROR', 'ERROR', 'ERROR', 'ERROR']);
     });
   });
 });

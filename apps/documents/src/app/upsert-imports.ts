@@ -5,6 +5,9 @@ import { DOCUMENT_ACCESS, type DocumentAccess } from '../domain/document-access'
 import { externalIdProblem, type UpsertResult } from '@platform/imports';
 import { fileNameOfUrl, isMimeType, remoteUrlProblem } from '../domain/remote-file';
 import type { Tx } from '../store/db';
+import { objectKeyOf } from '../domain/storage-path';
+import { lockOrganisationQuota, storageUsage } from '../store/usage';
+import { quotaExceeded } from './upload-document';
 
 const TRANSACTION = { timeout: 60_000, maxWait: 10_000 };
 
@@ -171,6 +174,9 @@ export function upsertDocuments(
           },
         });
         results.push({ externalId: record.externalId, action: 'CREATE', id: row.id, error: '' });
+      } else if (current.storageProvider !== '' && current.name === fields.name && current.access === fields.access && current.folderId === fields.folderId) {
+        // Stored here: its size and type are the stored file's own, not the source's.
+        results.push({ externalId: record.externalId, action: 'SKIP', id: current.id, error: '' });
       } else if (
         current.name === fields.name &&
         current.fileName === fields.fileName &&
@@ -192,4 +198,70 @@ export function upsertDocuments(
     }
     return results;
   }, TRANSACTION);
+}
+
+/**
+ * The connector's copy-document-files option: each document of the batch whose bytes are not stored
+ * here yet is copied from its remote URL (through the outbound guard; see remote-file-copy.ts),
+ * within the upload limit and the organisation's quota, then recorded as an upload is. A copy that
+ * fails makes that record an ERROR naming why (the document keeps its remote URL and is copied on a
+ * later sync); one copied for a record otherwise unchanged answers UPDATE.
+ */
+export async function copyImportedFiles(
+  deps: DocumentsDeps,
+  organizationId: string,
+  results: UpsertResult[],
+  logger: { warn(obj: object, msg: string): void },
+): Promise<UpsertResult[]> {
+  const out: UpsertResult[] = [];
+  for (const result of results) {
+    if (result.action === 'ERROR' || result.id === '') {
+      out.push(result);
+      continue;
+    }
+    const row = await deps.db.document.findFirst({ where: { id: result.id, organizationId, deletedAt: null } });
+    if (!row || row.storageProvider !== '' || !row.remoteUrl) {
+      out.push(result);
+      continue;
+    }
+    try {
+      const quota = await deps.stores.quotaBytes();
+      const usage = await storageUsage(deps.db, organizationId);
+      if (usage >= quota) throw quotaExceeded(usage, quota);
+      const key = objectKeyOf(organizationId, row.id);
+      const file = await deps.remoteFiles.copyRemoteFile({
+        key,
+        url: row.remoteUrl,
+        fileName: row.fileName,
+        maxBytes: Math.min(deps.settings.maxUploadBytes, quota - usage),
+      });
+      try {
+        await deps.db.$transaction(async (tx) => {
+          await lockOrganisationQuota(tx, organizationId);
+          const used = await storageUsage(tx, organizationId);
+          if (used + file.size > quota) throw quotaExceeded(used, quota, `the file has ${file.size} bytes`);
+          await tx.document.update({
+            where: { id: row.id },
+            data: {
+              storageProvider: file.ref.storageProvider,
+              storageTargetId: file.ref.storageTargetId,
+              objectKey: key,
+              sha256: file.sha256,
+              mimeType: file.mimeType,
+              fileSize: BigInt(file.size),
+            },
+          });
+        });
+      } catch (err) {
+        await file.store.delete(key).catch(() => undefined);
+        throw err;
+      }
+      out.push(result.action === 'SKIP' ? { ...result, action: 'UPDATE' } : result);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      logger.warn({ documentId: row.id, externalId: result.externalId, reason }, 'remote document file not copied');
+      out.push({ externalId: result.externalId, action: 'ERROR', id: result.id, error: `file not copied: ${reason}`.slice(0, 500) });
+    }
+  }
+  return out;
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ErrorCode, PlatformError, uuid, validate } from '@platform/errors';
+import { PlatformError, uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { documentsV1 } from '@platform/proto';
 import type { DocumentsDeps } from '../deps';
-import { upsertDocuments, upsertFolders } from '../app/upsert-imports';
+import { copyImportedFiles, upsertDocuments, upsertFolders } from '../app/upsert-imports';
 import { MAX_UPSERT_BATCH, upsertResponse } from '@platform/imports';
 
 type Handlers = Pick<AsyncService<documentsV1.DocumentsServiceServer>, 'upsertFolders' | 'upsertDocuments'>;
@@ -28,10 +28,8 @@ export function importHandlers(deps: DocumentsDeps): Handlers {
     async upsertDocuments(request, ctx) {
       const { organizationId, importedBy } = validate(importer, request);
       if (request.documents.length > MAX_UPSERT_BATCH) throw tooMany('documents');
-      if (request.copyFiles && !deps.remoteFiles.available) {
-        throw new PlatformError(ErrorCode.FAILED_PRECONDITION, 'Copying remote document files into storage is not available yet: import without copyFiles');
-      }
-      const response = upsertResponse(await upsertDocuments(deps, organizationId, importedBy, request.documents));
+      const upserted = await upsertDocuments(deps, organizationId, importedBy, request.documents);
+      const response = upsertResponse(request.copyFiles ? await copyImportedFiles(deps, organizationId, upserted, ctx.logger) : upserted);
       ctx.logger.info(
         { organizationId, created: response.created, updated: response.updated, skipped: response.skipped, failed: response.failed },
         'documents upserted',
