@@ -241,11 +241,12 @@ function writerFor(deps: ConnectorDeps, job: SyncJobRow, connector: ConnectorRow
               else foldersDone.add(r.externalId);
             }
           }
+          // copy-document-files: documents copies each file into storage through the outbound guard.
           return deps.targets.documents(
             org,
             batch.map((d) => d.document),
             job.startedBy,
-            false,
+            connector.copyDocumentFiles,
           );
         },
       );
