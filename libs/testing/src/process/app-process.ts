@@ -60,15 +60,33 @@ export async function startApp(name: string, env: NodeJS.ProcessEnv, readyUrl: s
   };
 }
 
-/** A free TCP port on 127.0.0.1. */
+/** Ports this process handed out: a stack reserves all of its ports before its apps bind them. */
+const handedOut = new Set<number>();
+
+/** A free TCP port (on every interface), never one this process handed out before. */
 export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = PORT_RANGE.low + Math.floor(Math.random() * (PORT_RANGE.high - PORT_RANGE.low));
+    if (handedOut.has(port) || !(await bindable(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port between ${PORT_RANGE.low} and ${PORT_RANGE.high}`);
+}
+
+/**
+ * Below the kernel's ephemeral range (32768 and up): a port handed out there could be taken, before
+ * the app binds it, by any outgoing connection (the stack's own database and NATS connections make
+ * many), and the app would fail with EADDRINUSE.
+ */
+const PORT_RANGE = { low: 20_000, high: 32_000 };
+
+async function bindable(port: number): Promise<boolean> {
   const net = await import('node:net');
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
+    server.once('error', () => resolve(false));
+    // All interfaces: an app listening on 0.0.0.0 needs the port free on every one.
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
   });
 }

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, realpathSync, symlinkSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@platform/testing';
 
 const workspace = path.resolve(__dirname, '../../../..');
 
@@ -44,20 +44,9 @@ function linkNodeModules(copy: string): void {
   }
 }
 
-/** `count` distinct ports free on loopback right now. */
+/** `count` distinct free ports, below the kernel's ephemeral range (see freePort of @platform/testing). */
 export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<net.Server>((resolve, reject) => {
-          const server = net.createServer();
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  const ports: number[] = [];
+  for (let i = 0; i < count; i++) ports.push(await freePort());
   return ports;
 }
