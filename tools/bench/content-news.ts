@@ -199,9 +199,7 @@ call, the token check and the answer's encoding, all queued behind the machine's
 others: its latency is about readers ÷ throughput (${READERS} ÷ ${perSecond.toFixed(0)}/s ≈ ${ms((READERS / perSecond) * 1000)}), so a p95 under 50 ms at
 ${READERS} readers needs some 4,000 fetches a second end to end. The database is not the limit: the hot row's counting \`UPDATE\` alone ran at about 3,000 a second with
 10 clients on this machine (pgbench, asynchronous commit), and fetches that count nothing (an administrator
-reading a draft) reached only about 950 a second at 200 readers (both measured by hand on 2026-11-26). On
-these two shared cores the bench client, the service and Postgres together serve some 400 to 950 fetches
-a second, so 200 readers at once wait 200 to 500 ms whatever the counting does. The target needs more
+reading a draft) reached only about 950 a second at 200 readers (both measured by hand on 2026-11-26). On these two shared cores the bench client, the service and Postgres together serve the throughputs of the table above (and 400 to 950 a second when the machine is busy), so 200 readers at once wait 100 to 500 ms whatever the counting does. The target needs more
 cores: replicas of the content service (stateless; each view is one atomic \`UPDATE\`, so counts stay
 exact across replicas) on a machine that has them.`;
 }
