@@ -84,7 +84,14 @@ describe('identity service', () => {
       ]);
     });
 
-    it('issues a token pair with the spec claims for the most recently joined organisation', async () => {
+    it('asks which organisation when the account belongs to several and signed in to none yet', async () => {
+      const asked = await failure(orgLogin('member@example.org', 'member password'));
+      expect([asked?.code, asked?.details]).toEqual([status.INVALID_ARGUMENT, 'Name the organisation to sign in to (organizationId or organizationSlug)']);
+    });
+
+    it('issues a token pair with the spec claims; without a choice, the organisation signed in to last, not one joined later', async () => {
+      await orgLogin('member@example.org', 'member password', ORG_A);
+      // ORG_B was joined later (an admin added the account), yet a login without a choice opens ORG_A.
       const pair = await orgLogin('member@example.org', 'member password');
       expect(pair).toMatchObject({ tokenType: 'Bearer', expiresIn: 3600 });
       const claims = h.signer.verifyAccess(pair.accessToken!);
@@ -93,13 +100,15 @@ describe('identity service', () => {
         email: 'member@example.org',
         username: 'member@example.org',
         userType: 'ORGANIZATION',
-        organizationId: ORG_B,
-        organizationRole: 'MEMBER',
+        organizationId: ORG_A,
+        organizationRole: 'ADMIN',
         iss: 'association-platform',
       });
       expect(claims.exp - claims.iat).toBe(3600);
       expect(claims.jti).toBeTruthy();
       expect(claims.sid).toBeTruthy();
+      await orgLogin('member@example.org', 'member password', ORG_B);
+      expect(h.signer.verifyAccess(tokensOf(await orgLogin('member@example.org', 'member password')).accessToken).organizationId).toBe(ORG_B);
     });
 
     it('opens the organisation asked for by id or slug', async () => {

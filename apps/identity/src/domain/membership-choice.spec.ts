@@ -16,9 +16,17 @@ describe('choosing the organisation of an org login', () => {
     expect(chooseMembership(memberships, { organizationSlug: 'ORG-B' }).organizationId).toBe('b');
   });
 
-  it('without a choice, opens the most recently joined active membership', () => {
-    expect(chooseMembership(memberships, {}).organizationId).toBe('b');
+  it('without a choice, opens the organisation signed in to most recently, never one added without the person using it', () => {
+    const used = new Map([['a', new Date('2026-01-02T00:00:00Z')]]);
+    // b was joined later (an admin added the account), but the person signs in to a.
+    expect(chooseMembership(memberships, {}, used).organizationId).toBe('a');
+    const both = new Map([...used, ['b', new Date('2026-03-01T00:00:00Z')]]);
+    expect(chooseMembership(memberships, {}, both).organizationId).toBe('b');
     expect(chooseMembership([memberships[0]!], {}).organizationId).toBe('a');
+  });
+
+  it('asks for the organisation (400 on organizationId) when there are several and none was signed in to yet', () => {
+    expect(() => chooseMembership(memberships, {})).toThrow('Name the organisation to sign in to');
   });
 
   it('refuses an organisation where the membership is not active, or none at all', () => {

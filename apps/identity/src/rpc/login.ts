@@ -9,6 +9,7 @@ import type { IdentityDeps } from '../deps';
 import { assertMayLogIn, invalidCredentials } from '../domain/account-access';
 import { AuditAction } from '../domain/audit-entry';
 import { chooseMembership } from '../domain/membership-choice';
+import { lastSignInByOrganization } from '../store/sessions';
 import { normaliseEmail, randomToken, sha256 } from '../domain/secrets';
 import { findLiveAccountByEmail } from '../store/accounts';
 import type { Account } from '../store/generated/client';
@@ -115,10 +116,12 @@ export function loginHandlers(deps: IdentityDeps): LoginHandlers {
         const found = await checkCredentials(deps, input, attempt);
         if (found.account.userType === 'SYSTEM') throw PlatformError.forbidden('Platform staff accounts sign in at /api/auth/system/login');
         const memberships = await deps.memberships.listMemberships(found.account.id, ctx);
-        const membership = chooseMembership(memberships, {
-          organizationId: input.organizationId || undefined,
-          organizationSlug: input.organizationSlug || undefined,
-        });
+        const named = Boolean(input.organizationId || input.organizationSlug);
+        const membership = chooseMembership(
+          memberships,
+          { organizationId: input.organizationId || undefined, organizationSlug: input.organizationSlug || undefined },
+          named ? undefined : await lastSignInByOrganization(deps.db, found.account.id),
+        );
         return finishLogin(ctx, found, 'ORG', input, { organizationId: membership.organizationId, role: membership.role });
       });
     },

@@ -101,3 +101,16 @@ export async function revokeSessions(db: Db, ids: string[], reason: string, now:
   await db.session.updateMany({ where: { id: { in: ids }, revokedAt: null }, data: { revokedAt: now, revokeReason: reason } });
   await db.refreshToken.updateMany({ where: { sessionId: { in: ids }, status: { not: 'REVOKED' } }, data: { status: 'REVOKED' } });
 }
+
+/**
+ * When the account last used each organisation it signed in to (its sessions there, revoked or not):
+ * an org login without a named organisation opens the most recent one (domain/membership-choice.ts).
+ */
+export async function lastSignInByOrganization(db: Db, accountId: string): Promise<Map<string, Date>> {
+  const rows = await db.session.groupBy({
+    by: ['organizationId'],
+    where: { accountId, organizationId: { not: null } },
+    _max: { lastUsedAt: true },
+  });
+  return new Map(rows.flatMap((row) => (row.organizationId && row._max.lastUsedAt ? [[row.organizationId, row._max.lastUsedAt] as const] : [])));
+}
