@@ -12,6 +12,12 @@ describe('operator command lines', () => {
     expect(parseCommand(['dead-letters', 'discard', '7'])).toEqual({ kind: 'dead-letters discard', sequences: [7] });
   });
 
+  it('reads unlock with an email address', () => {
+    expect(parseCommand(['unlock', 'Ann@Example.org'])).toEqual({ kind: 'unlock', email: 'Ann@Example.org' });
+    expect(() => parseCommand(['unlock'])).toThrow(/unlock <email>/);
+    expect(() => parseCommand(['unlock', 'not-an-address'])).toThrow(/unlock <email>/);
+  });
+
   it('reads the outbox commands', () => {
     expect(parseCommand(['outbox', 'list', '--schema', 'identity'])).toEqual({ kind: 'outbox list', schema: 'identity' });
     expect(parseCommand(['outbox', 'lag'])).toEqual({ kind: 'outbox lag' });
@@ -27,6 +33,6 @@ describe('operator command lines', () => {
     expect(() => parseCommand(['outbox', 'list'])).toThrow(/--schema/);
     expect(() => parseCommand(['outbox', 'list', '--schema', 'Bad;drop'])).toThrow(/--schema/);
     expect(() => parseCommand(['outbox', 'replay', '--schema', 'identity', '--id', 'nope'])).toThrow(/not a UUID/);
-    expect(() => parseCommand(['unlock'])).toThrow(/unknown command/);
+    expect(() => parseCommand(['revoke'])).toThrow(/unknown command/);
   });
 });

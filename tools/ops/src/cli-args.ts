@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 
 export const USAGE = `Operator commands (npm run ops -- <command>):
+  unlock <email>                                       clear an account's login lockout (audited)
   dead-letters list [--consumer <durable>]             messages consumers set aside, with the reason
   dead-letters replay <sequence…> | --all [--consumer <durable>]
                                                        publish them again on their subjects
@@ -8,7 +9,8 @@ export const USAGE = `Operator commands (npm run ops -- <command>):
   outbox lag                                           events waiting in each service's outbox, the oldest's age
   outbox list --schema <schema>                        outbox rows a relay could never publish
   outbox replay --schema <schema> [--id <uuid>…]       put them back into the outbox
-Environment: NATS_URL, STREAM_NAME (default PLATFORM), DATABASE_URL.`;
+Environment: NATS_URL, STREAM_NAME (default PLATFORM), DATABASE_URL, REDIS_URL and the gateway's
+REDIS_KEY_PREFIX (default gateway:), OPS_OPERATOR (who you are, for the audit log).`;
 
 export type Command =
   | { kind: 'dead-letters list'; consumer?: string }
@@ -17,6 +19,7 @@ export type Command =
   | { kind: 'outbox lag' }
   | { kind: 'outbox list'; schema: string }
   | { kind: 'outbox replay'; schema: string; ids?: string[] }
+  | { kind: 'unlock'; email: string }
   | { kind: 'help' };
 
 const SCHEMA = /^[a-z_][a-z0-9_]*$/;
@@ -37,6 +40,10 @@ export function parseCommand(argv: string[]): Command {
   });
   const [group, action, ...rest] = positionals;
   if (values.help || group === undefined || group === 'help') return { kind: 'help' };
+  if (group === 'unlock') {
+    if (!action || !/^[^\s@]+@[^\s@]+$/.test(action)) throw new Error('unlock <email>: name the account by its email address');
+    return { kind: 'unlock', email: action };
+  }
   if (group === 'dead-letters') {
     if (action === 'list') return { kind: 'dead-letters list', consumer: values.consumer };
     if (action === 'replay') {

@@ -1,7 +1,9 @@
 // The operator CLI: `npm run ops -- <command>` (see USAGE in cli-args.ts and docs/operations.md).
+import Redis from 'ioredis';
 import { Pool } from 'pg';
 import { connectNats, jetstream, jetstreamManager, MessagingNames, replayOutboxDeadLetters } from '@platform/messaging';
 import { createLogger } from '@platform/telemetry';
+import { unlockAccount } from './account-commands';
 import { parseCommand, USAGE, type Command } from './cli-args';
 import { grpcServices } from '@platform/registry';
 import {
@@ -42,6 +44,15 @@ async function run(command: Command): Promise<string[]> {
   switch (command.kind) {
     case 'help':
       return [USAGE];
+    case 'unlock':
+      return withMessaging(async (m) => {
+        const redis = new Redis(env('REDIS_URL', 'redis://127.0.0.1:6379'), { maxRetriesPerRequest: 1 });
+        try {
+          return [await unlockAccount(redis, env('REDIS_KEY_PREFIX', 'gateway:'), { js: m.js, names: MessagingNames.fromEnv() }, command.email)];
+        } finally {
+          redis.disconnect();
+        }
+      });
     case 'dead-letters list':
       return withMessaging((m) => listConsumerDeadLetters(m, command.consumer));
     case 'dead-letters replay':

@@ -4,13 +4,26 @@ import {
   connectNats,
   jetstream,
   jetstreamManager,
+  decodeEvent,
   messagingTablesSql,
+  SUBJECTS,
   startConsumer,
   PoisonMessage,
   type NatsConnection,
   type RunningConsumer,
 } from '@platform/messaging';
-import { createTestMessaging, createTestSchema, eventually, testLogger, testNatsUrl, type TestSchema } from '@platform/testing';
+import { lockoutKeys } from '@platform/auth';
+import {
+  createTestMessaging,
+  createTestRedis,
+  createTestSchema,
+  eventually,
+  openEventReader,
+  testLogger,
+  testNatsUrl,
+  type TestSchema,
+} from '@platform/testing';
+import { unlockAccount } from '../src/account-commands';
 import {
   discardConsumerDeadLetters,
   listConsumerDeadLetters,
@@ -100,6 +113,45 @@ describe('operator commands', () => {
       expect(await discardConsumerDeadLetters(m, [2, 99])).toEqual(['#2: discarded', '#99: missing']);
       expect(await listConsumerDeadLetters(m)).toEqual([`no dead letters in ${m.stream}`]);
       expect(await replayConsumerDeadLetters(m, 'all')).toEqual(['nothing to replay']);
+    });
+  });
+
+  describe('unlock', () => {
+    const redis = createTestRedis('ops-unlock');
+    const messaging = createTestMessaging('opsunlock');
+    let nc: NatsConnection;
+
+    beforeAll(async () => {
+      await messaging.ensureStream();
+      nc = await connectNats({ url: testNatsUrl(), name: 'ops-unlock-test', logger: testLogger() });
+    });
+    afterAll(async () => {
+      await nc.close();
+      await redis.cleanup();
+      await messaging.cleanup();
+    });
+
+    it('clears the account’s lockout keys and records LOGIN_UNLOCKED with the operator in the audit log', async () => {
+      const keys = lockoutKeys(redis.prefix, 'ann@example.org');
+      await redis.redis.set(keys[0], '5');
+      await redis.redis.set(keys[1], '1');
+      const reader = await openEventReader(messaging.names);
+      try {
+        let line = '';
+        const raw = await reader.nextEvent(SUBJECTS.auditRecorded, async () => {
+          line = await unlockAccount(redis.redis, redis.prefix, { js: jetstream(nc), names: messaging.names }, ' Ann@Example.org ', 'olga');
+        });
+        expect(line).toBe('ann@example.org: unlocked');
+        expect(await redis.redis.exists(...keys)).toBe(0);
+        const entry = decodeEvent(SUBJECTS.auditRecorded, raw!);
+        expect(entry).toMatchObject({ action: 'LOGIN_UNLOCKED', userEmail: 'ann@example.org', resourceType: 'ACCOUNT' });
+        expect(JSON.parse(entry.detailJson)).toEqual({ by: 'olga', via: 'ops-cli', wasLocked: true });
+      } finally {
+        await reader.close();
+      }
+      expect(await unlockAccount(redis.redis, redis.prefix, { js: jetstream(nc), names: messaging.names }, 'ann@example.org', 'olga')).toBe(
+        'ann@example.org: was not locked (recorded anyway)',
+      );
     });
   });
 });

@@ -1,4 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { lockoutAccountKey, lockoutKeysOfAccount } from '@platform/auth';
 import type Redis from 'ioredis';
 import { RESERVE_ATTEMPT, SETTLE_ATTEMPT } from './lockout-scripts';
 
@@ -75,14 +76,11 @@ export class LoginLockout {
     await this.redis.del(...this.keys(accountKeyOf(email)));
   }
 
-  /** Both keys share a hash tag, so the scripts also run on Redis Cluster. */
+  /** Both keys share a hash tag, so the scripts also run on Redis Cluster (@platform/auth's lockoutKeys). */
   private keys(account: string): [string, string] {
-    const base = `${this.options.prefix}lockout:{${account}}`;
-    return [base, `${base}:inflight`];
+    return lockoutKeysOfAccount(this.options.prefix, account);
   }
 }
 
 /** The account key: the email trimmed and lower-cased, hashed. */
-export function accountKeyOf(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
-}
+export const accountKeyOf = lockoutAccountKey;
