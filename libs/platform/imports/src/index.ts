@@ -1,1 +1,1 @@
-export { MAX_UPSERT_BATCH, upsertResponse, unchanged, externalIdProblem, type UpsertAction, type UpsertResult } from './upsert-batch';
+export { MAX_UPSERT_BATCH, importBatch, upsertResponse, unchanged, externalIdProblem, type UpsertAction, type UpsertResult } from './upsert-batch';

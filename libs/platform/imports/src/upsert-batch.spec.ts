@@ -1,4 +1,4 @@
-import { externalIdProblem, unchanged, upsertResponse } from './upsert-batch';
+import { externalIdProblem, importBatch, unchanged, upsertResponse } from './upsert-batch';
 
 describe('the upsert batch rules', () => {
   it('sees a record as unchanged by value: dates by instant, JSON whatever its key order', () => {
@@ -22,5 +22,28 @@ describe('the upsert batch rules', () => {
   it('counts each action', () => {
     const r = (action: 'CREATE' | 'UPDATE' | 'SKIP' | 'ERROR') => ({ externalId: '1', action, id: '', error: '' });
     expect(upsertResponse([r('CREATE'), r('UPDATE'), r('SKIP'), r('SKIP'), r('ERROR')])).toMatchObject({ created: 1, updated: 1, skipped: 2, failed: 1 });
+  });
+});
+
+describe('importBatch', () => {
+  const logged: { obj: object; msg: string }[] = [];
+  const logger = { info: (obj: object, msg: string) => void logged.push({ obj, msg }) };
+
+  it('runs the upsert, answers the counts and logs them', async () => {
+    const result = { externalId: '1', action: 'CREATE' as const, id: 'x', error: '' };
+    const response = await importBatch('articles', [{}], { logger, context: { organizationId: 'o' } }, async () => [result]);
+    expect(response).toEqual({ results: [result], created: 1, updated: 0, skipped: 0, failed: 0 });
+    expect(logged).toEqual([{ obj: { organizationId: 'o', created: 1, updated: 0, skipped: 0, failed: 0 }, msg: 'articles upserted' }]);
+  });
+
+  it('refuses more than 500 records with a 400 naming the field, before running anything', async () => {
+    let ran = false;
+    await expect(
+      importBatch('folders', Array.from({ length: 501 }), { logger, context: {} }, async () => {
+        ran = true;
+        return [];
+      }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED', violations: [{ field: 'folders', message: 'must have at most 500 records' }] });
+    expect(ran).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { PlatformError } from '@platform/errors';
+
 /**
  * The contract every import RPC shares (the connector's batch upserts into organisation, content,
  * events and documents): at most MAX_UPSERT_BATCH records a call, keyed by externalId, each answered
@@ -49,4 +51,21 @@ export function externalIdProblem(externalId: string, seen: Set<string>): string
   if (seen.has(externalId)) return 'externalId appears twice in the batch';
   seen.add(externalId);
   return undefined;
+}
+
+/**
+ * One import call: refuses more than MAX_UPSERT_BATCH records (400 naming `field`), runs the upsert,
+ * and answers and logs the counts of each action (`<field> upserted`).
+ */
+export async function importBatch(
+  field: string,
+  records: readonly unknown[],
+  log: { logger: { info(obj: object, msg: string): void }; context: Record<string, unknown> },
+  run: () => Promise<UpsertResult[]>,
+): Promise<ReturnType<typeof upsertResponse>> {
+  if (records.length > MAX_UPSERT_BATCH) throw PlatformError.validation([{ field, message: `must have at most ${MAX_UPSERT_BATCH} records` }]);
+  const response = upsertResponse(await run());
+  const { created, updated, skipped, failed } = response;
+  log.logger.info({ ...log.context, created, updated, skipped, failed }, `${field} upserted`);
+  return response;
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, utimesSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export interface AppProcess {
@@ -63,11 +64,16 @@ export async function startApp(name: string, env: NodeJS.ProcessEnv, readyUrl: s
 /** Ports this process handed out: a stack reserves all of its ports before its apps bind them. */
 const handedOut = new Set<number>();
 
-/** A free TCP port (on every interface), never one this process handed out before. */
+/**
+ * A free TCP port (on every interface), never one handed out before by this or another test
+ * process on the machine within the last hours: each is claimed by creating a directory named after
+ * it (atomic across processes), since two suites running side by side could otherwise both find the
+ * same port free before either app binds it.
+ */
 export async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  for (let attempt = 0; attempt < 200; attempt++) {
     const port = PORT_RANGE.low + Math.floor(Math.random() * (PORT_RANGE.high - PORT_RANGE.low));
-    if (handedOut.has(port) || !(await bindable(port))) continue;
+    if (handedOut.has(port) || !claim(port) || !(await bindable(port))) continue;
     handedOut.add(port);
     return port;
   }
@@ -80,6 +86,26 @@ export async function freePort(): Promise<number> {
  * many), and the app would fail with EADDRINUSE.
  */
 const PORT_RANGE = { low: 20_000, high: 32_000 };
+/** How long a claim holds: longer than any test run. */
+const CLAIM_MS = 3 * 60 * 60 * 1000;
+const CLAIMS_DIR = path.join(os.tmpdir(), 'platform-test-ports');
+
+function claim(port: number): boolean {
+  const dir = path.join(CLAIMS_DIR, String(port));
+  try {
+    mkdirSync(CLAIMS_DIR, { recursive: true });
+    mkdirSync(dir);
+    return true;
+  } catch {
+    try {
+      if (Date.now() - statSync(dir).mtimeMs < CLAIM_MS) return false;
+      utimesSync(dir, new Date(), new Date());
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
 
 async function bindable(port: number): Promise<boolean> {
   const net = await import('node:net');
