@@ -9,10 +9,14 @@ import { fileURLToPath } from 'node:url';
 
 export const workspace = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The esbuild `external` list of a tool bundle: every package of the workspace, left to node_modules. */
+export function externalPackages(root = workspace) {
+  const rootPkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  return [...Object.keys(rootPkg.dependencies), ...Object.keys(rootPkg.devDependencies)].flatMap((n) => [n, `${n}/*`]);
+}
+
 /** @param {string} entry absolute path of the .ts file; @param {string[]} args; @param {{ outDir: string, cwd?: string }} options */
 export async function runTypeScript(entry, args, { outDir, cwd = workspace }) {
-  const rootPkg = JSON.parse(readFileSync(path.join(workspace, 'package.json'), 'utf8'));
-  const external = [...Object.keys(rootPkg.dependencies), ...Object.keys(rootPkg.devDependencies)];
   const outfile = path.join(workspace, 'tmp', outDir, `${path.basename(entry, '.ts')}.js`);
   await build({
     entryPoints: [entry],
@@ -23,7 +27,7 @@ export async function runTypeScript(entry, args, { outDir, cwd = workspace }) {
     format: 'cjs',
     sourcemap: true,
     tsconfig: path.join(workspace, 'tsconfig.base.json'),
-    external: external.flatMap((n) => [n, `${n}/*`]),
+    external: externalPackages(),
     logLevel: 'warning',
   });
   const run = spawnSync(process.execPath, ['--enable-source-maps', outfile, ...args], { stdio: 'inherit', cwd });

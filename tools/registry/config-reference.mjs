@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { externalPackages } from '../build/run-ts.mjs';
 import { readRegistry, workspace } from './registry.mjs';
 
 export const REFERENCE_FILES = ['docs/configuration.md', '.env.example'];
@@ -31,8 +32,7 @@ export async function appVariables(root = workspace) {
   const dir = mkdtempSync(path.join(root, 'tmp', 'config-reference-'));
   try {
     const apps = readRegistry(root).filter((app) => existsSync(path.join(root, 'apps', app.name, 'src/config.ts')));
-    const rootPkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-    const external = [...Object.keys(rootPkg.dependencies), ...Object.keys(rootPkg.devDependencies)];
+    const external = externalPackages(root);
     const result = [];
     for (const app of apps) {
       const outfile = path.join(dir, `${app.name}.cjs`);
@@ -50,7 +50,7 @@ module.exports = describeEnv(configShape);`,
         format: 'cjs',
         target: 'node24',
         tsconfig: path.join(root, 'tsconfig.base.json'),
-        external: external.flatMap((n) => [n, `${n}/*`]),
+        external,
         logLevel: 'warning',
       });
       result.push({ app: app.name, variables: createRequire(import.meta.url)(outfile) });

@@ -7,10 +7,12 @@ export const SWAGGER_UI_ASSETS: Readonly<Record<string, { file: string; type: st
   'swagger-ui-bundle.js': { file: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' },
 };
 
-/** Where swagger-ui-dist's files are on disk (read once, streamed per request: never held in memory). */
+let swaggerUiDir: string | undefined;
+
+/** Where swagger-ui-dist's files are on disk (found once, streamed per request: never held in memory). */
 export const swaggerUiFile = (name: string): string | undefined => {
   const asset = SWAGGER_UI_ASSETS[name];
-  return asset && path.join(getSwaggerUiPath(), asset.file);
+  return asset && path.join((swaggerUiDir ??= getSwaggerUiPath()), asset.file);
 };
 
 export interface DocsPage {
