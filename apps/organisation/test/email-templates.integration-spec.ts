@@ -61,6 +61,16 @@ describe('email templates', () => {
     expect(reset).toMatchObject({ id: welcome.id, subject: 'Welcome to {{org.name}}', customized: false });
   });
 
+  it('keeps the body as the EMAIL allow-list sanitises it: scripts, handlers and loading styles are never stored', async () => {
+    const admin = a.token('ADMIN');
+    const welcome = await h.call('getEmailTemplateByType', { organizationId: a.org.id, type: 'WELCOME' }, admin);
+    const body =
+      '<!DOCTYPE html><p onmouseover="x()" style="color:#fff;background-image:url(https://t.example/p)">Hi</p><script>steal()</script><form><input></form>';
+    const updated = await h.call('updateEmailTemplate', { organizationId: a.org.id, templateId: welcome.id, subject: 'Hi', body }, admin);
+    expect(updated.body).toBe('<!DOCTYPE html>\n<p style="color:#fff">Hi</p>');
+    await h.call('resetEmailTemplate', { organizationId: a.org.id, type: 'WELCOME' }, admin);
+  });
+
   it('answers 400 with notifications’ violations for a body that does not parse or an unknown placeholder', async () => {
     const admin = a.token('ADMIN');
     const t = await h.call('getEmailTemplateByType', { organizationId: a.org.id, type: 'PASSWORD_RESET' }, admin);

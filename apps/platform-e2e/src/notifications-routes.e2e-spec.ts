@@ -538,9 +538,20 @@ describe('notification, email-log, SMTP and template routes through the gateway,
       expect((await put({ subject: 'Hello', body: '<p>{{user.firstName</p>' })).status).toBe(400);
       expect((await put({ subject: 'Hello', body: '{{#accountCreated}}<p>never closed</p>' })).status).toBe(400);
       expect((await put({ subject: 'Hello', body: '<p><b>crossed</p></b>' })).status).toBe(400);
-      expect((await put({ subject: 'Hello', body: '<p>hi</p><script>alert(1)</script>' })).status).toBe(400);
       expect((await put({ subject: '', body: '<p>hi</p>' })).status).toBe(400);
       expect((await api.get(`/api/orgs/${orgA}/email-templates/type/INVITATION`, ownerA)).body).toMatchObject(custom);
+    });
+
+    it('active content is removed (the EMAIL allow-list) from what is saved and previewed, for a sandboxed frame', async () => {
+      const path = `/api/orgs/${orgA}/email-templates/${invitationId}`;
+      const unsafe = { subject: 'Hello', body: '<p onclick="steal()" style="color:#123;background:url(https://t.example/x)">hi</p><script>alert(1)</script>' };
+      const preview = await api.post(`${path}/preview`, unsafe, ownerA);
+      expect(preview.status).toBe(200);
+      expect(preview.body.html).toBe('<p style="color:#123">hi</p>');
+      const saved = await api.call('PUT', path, { body: unsafe, token: ownerA });
+      expect(saved.status).toBe(200);
+      expect(saved.body.body).toBe('<p style="color:#123">hi</p>');
+      expect((await api.call('PUT', path, { body: custom, token: ownerA })).status).toBe(200);
     });
 
     it('preview renders the saved template, or a draft, with sample data and the organisation name (values escaped in HTML)', async () => {

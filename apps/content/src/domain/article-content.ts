@@ -1,5 +1,5 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { sanitiseArticleHtml } from './html-sanitiser';
+import { sanitiseHtml } from '@platform/html';
 import { firstWords, htmlText, isEmptyHtml, sourceBlocks } from './legacy-blocks';
 
 export type ContentBlockType = 'paragraph' | 'heading' | 'list' | 'image' | 'quote' | 'embed' | 'html';
@@ -32,7 +32,7 @@ export interface ArticleContent {
  */
 export function parseArticleContent(source: string): ArticleContent {
   const safe = sourceBlocks(source)
-    .map(sanitiseArticleHtml)
+    .map((html) => sanitiseHtml(html, 'ARTICLE'))
     .filter((html) => html !== '' && !isEmptyHtml(html));
   const html = safe.join('\n');
   return { html, blocks: safe.map(structuredBlock), fallbackExcerpt: firstWords(html) };

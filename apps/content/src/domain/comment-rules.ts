@@ -1,4 +1,4 @@
-import { plainText } from './html-sanitiser';
+import { plainText } from '@platform/html';
 
 /** Longest comment, in characters of its plain text. */
 export const MAX_COMMENT_LENGTH = 2000;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PlatformError, uuid, validate } from '@platform/errors';
+import { sanitiseEmailHtml } from '@platform/html';
 import type { AsyncService, CallContext } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
 import type { OrganisationDeps } from '../deps';
@@ -99,13 +100,16 @@ export function emailTemplateHandlers(deps: OrganisationDeps): EmailTemplateHand
       return toEmailTemplateMessage(await rowOfType(organizationId, type), fallback);
     },
 
-    /** Saves subject and body once notifications' rules accept them (400 with its violations otherwise). */
+    /**
+     * Saves subject and body once notifications' rules accept them (400 with its violations
+     * otherwise); the body is kept as the EMAIL allow-list sanitises it, which is what is sent.
+     */
     async updateEmailTemplate(request, ctx) {
       const input = validate(updateInput, request);
       const org = await liveOrganization(input.organizationId);
       const { row, fallback } = await rowById(org.id, input.templateId, ctx);
       await deps.notifications.renderTemplate({ type: row.type, subject: input.subject, body: input.body, values: previewValues(org) }, ctx);
-      return toEmailTemplateMessage(await saveTemplateContent(deps.db, row.id, { subject: input.subject, body: input.body }), fallback);
+      return toEmailTemplateMessage(await saveTemplateContent(deps.db, row.id, { subject: input.subject, body: sanitiseEmailHtml(input.body) }), fallback);
     },
 
     /** The saved template, or the draft given, rendered with sample data and the organisation's name. */

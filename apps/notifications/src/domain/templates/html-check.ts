@@ -6,7 +6,6 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
 const OPTIONAL_END = new Set(['p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'option', 'colgroup', 'caption', 'html', 'head', 'body']);
 /** Elements whose content is raw text up to their end tag. */
 const RAW_TEXT = new Set(['style', 'title']);
-const FORBIDDEN = new Set(['script', 'iframe', 'object', 'embed', 'form']);
 
 interface Open {
   name: string;
@@ -31,8 +30,8 @@ function tagEnd(source: string, from: number): number {
 
 /**
  * Checks that an HTML body is well formed enough to send: every tag is closed by `>`, comments end,
- * elements are closed in order (void elements and those whose end tag HTML makes optional excepted),
- * and no active content (`<script>`, `<iframe>`, `<object>`, `<embed>`, `<form>`) is present.
+ * elements are closed in order (void elements and those whose end tag HTML makes optional excepted).
+ * What may be in it is the sanitiser's job (validate-template.ts), not this check's.
  * A `<` that starts no tag is text.
  */
 export function checkHtml(source: string): TemplateProblem[] {
@@ -74,10 +73,6 @@ export function checkHtml(source: string): TemplateProblem[] {
       break;
     }
     i = end + 1;
-    if (FORBIDDEN.has(name)) {
-      problems.push({ line, message: `<${name}> is not allowed in an email` });
-      continue;
-    }
     if (closing) {
       const at = stack.map((o) => o.name).lastIndexOf(name);
       if (at < 0) {

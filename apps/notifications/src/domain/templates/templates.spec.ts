@@ -2,6 +2,8 @@ import { checkHtml } from './html-check';
 import { htmlToText } from './html-to-text';
 import { DEFAULT_TEMPLATES, renderEmail, TEMPLATE_TYPES, validateTemplate, compileTemplate, SAMPLE_VALUES, VOCABULARY } from './index';
 import { parseTemplate } from './parse-template';
+import type { TemplateType } from './template-types';
+import type { CompiledTemplate } from './validate-template';
 
 describe('the template language', () => {
   it('parses values and sections', () => {
@@ -91,16 +93,43 @@ describe('checkHtml', () => {
     expect(checkHtml('<style>p > a { color: red }</style><p>x</p>')).toEqual([]);
   });
 
-  it('finds unclosed, misnested and stray tags, unterminated comments and active content', () => {
+  it('finds unclosed, misnested and stray tags and unterminated comments', () => {
     expect(checkHtml('<div><b>x</div>')).toEqual([{ line: 1, message: '<b> is not closed before </div> (line 1)' }]);
     expect(checkHtml('<div>\n<span>x</span>')).toEqual([{ line: 1, message: '<div> is never closed' }]);
     expect(checkHtml('x</em>')).toEqual([{ line: 1, message: '</em> closes an element that is not open' }]);
     expect(checkHtml('<p>x<!-- open')).toEqual([{ line: 1, message: 'an HTML comment "<!--" is never closed by "-->"' }]);
     expect(checkHtml('<a href="x"')).toEqual([{ line: 1, message: 'the tag <a> is never closed by ">"' }]);
-    expect(checkHtml('<p><script>alert(1)</script></p>')).toEqual([
-      { line: 1, message: '<script> is not allowed in an email' },
-      { line: 1, message: '<script> is not allowed in an email' },
-    ]);
+  });
+});
+
+describe('compileTemplate sanitises the body', () => {
+  const nodesOf = (source: string) => {
+    const parsed = parseTemplate(source);
+    if (!parsed.ok) throw new Error('does not parse');
+    return parsed.nodes;
+  };
+  /** A template compiled as written, without the sanitiser: what the built-ins are compared with. */
+  const compileRaw = (type: TemplateType, subject: string, body: string): CompiledTemplate => ({ type, subject: nodesOf(subject), body: nodesOf(body) });
+
+  it('sends and previews the EMAIL allow-list form: active content and loading styles never survive', () => {
+    const body =
+      '<p style="color:#123;background:url(https://t.example/pixel)" onclick="x()">Hi {{user.firstName}}</p><script>alert(1)</script><form action="https://evil.example"><input name="p"></form><iframe src="https://evil.example"></iframe><a href="javascript:alert(1)">x</a>';
+    const compiled = compileTemplate('WELCOME', 'Hi', body);
+    expect(compiled.ok).toBe(true);
+    if (!compiled.ok) return;
+    const { html } = renderEmail(compiled.template, SAMPLE_VALUES);
+    expect(html).toBe(`<p style="color:#123">Hi ${SAMPLE_VALUES.values['user.firstName']}</p><a rel="noopener noreferrer">x</a>`);
+  });
+
+  it('keeps every built-in template intact apart from spelling (same elements and text)', () => {
+    for (const type of TEMPLATE_TYPES) {
+      const { subject, body } = DEFAULT_TEMPLATES[type];
+      const compiled = compileTemplate(type, subject, body);
+      expect(compiled.ok).toBe(true);
+      if (!compiled.ok) continue;
+      const tags = (html: string) => html.match(/<\/?[a-z0-9]+|\{\{[^}]+\}\}/gi);
+      expect(tags(renderEmail(compiled.template, SAMPLE_VALUES).html)).toEqual(tags(renderEmail(compileRaw(type, subject, body), SAMPLE_VALUES).html));
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FieldViolation } from '@platform/errors';
+import { sanitiseEmailHtml } from '@platform/html';
 import { checkHtml } from './html-check';
 import { namesUsed, parseTemplate, type TemplateNode, type TemplateProblem } from './parse-template';
 import { VOCABULARY, type TemplateType } from './template-types';
@@ -35,7 +36,8 @@ function vocabularyProblems(type: TemplateType, nodes: TemplateNode[]): Template
 /**
  * Checks a template of a type and compiles it. The rules (docs/notifications.md, "Template rules"):
  * the subject is one line of at most 250 characters; the body is HTML of at most 100,000 characters
- * whose elements are closed in order; both parse (every `{{` closed, sections balanced) and name
+ * whose elements are closed in order, kept as the EMAIL allow-list of @platform/html sanitises it
+ * (scripts, forms, embeds, event handlers, `<style>` and styles that load anything removed); both parse (every `{{` closed, sections balanced) and name
  * only the placeholders and flags of their type. Every problem is reported, per field.
  */
 export function compileTemplate(type: TemplateType, subject: string, body: string): CompileResult {
@@ -47,13 +49,15 @@ export function compileTemplate(type: TemplateType, subject: string, body: strin
   if (body.length > MAX_BODY_LENGTH) violations.push({ field: 'body', message: `must be at most ${MAX_BODY_LENGTH} characters` });
   if (violations.length > 0) return { ok: false, violations };
 
+  // The author's HTML must be well formed (checked as written, for line numbers); what is kept, sent
+  // and previewed is its sanitised form under the EMAIL allow-list (active content never survives).
+  violations.push(...describe('body', checkHtml(body)));
   const parsedSubject = parseTemplate(subject);
-  const parsedBody = parseTemplate(body);
+  const parsedBody = parseTemplate(sanitiseEmailHtml(body));
   if (parsedSubject.ok) violations.push(...describe('subject', vocabularyProblems(type, parsedSubject.nodes)));
   else violations.push(...describe('subject', parsedSubject.problems));
   if (parsedBody.ok) violations.push(...describe('body', vocabularyProblems(type, parsedBody.nodes)));
   else violations.push(...describe('body', parsedBody.problems));
-  violations.push(...describe('body', checkHtml(body)));
   if (violations.length > 0 || !parsedSubject.ok || !parsedBody.ok) return { ok: false, violations };
   return { ok: true, template: { type, subject: parsedSubject.nodes, body: parsedBody.nodes } };
 }
