@@ -1,40 +1,12 @@
 import type { FieldViolation } from '@platform/errors';
+import { ADDRESS_KEYS, CSV_COLUMNS } from './event-fields';
 
-/** The columns of an import file: the creation fields, the address flattened (`city` or `address.city`). */
-export const CSV_COLUMNS = [
-  'title',
-  'description',
-  'eventType',
-  'category',
-  'startDate',
-  'endDate',
-  'venueName',
-  'street',
-  'city',
-  'province',
-  'postalCode',
-  'country',
-  'locationTypeNote',
-  'registrationRequired',
-  'maxAttendees',
-  'waitingListEnabled',
-  'isFree',
-  'basePrice',
-  'memberPrice',
-  'earlyBirdPrice',
-  'earlyBirdDeadline',
-  'currency',
-  'excerpt',
-  'isAllDay',
-  'isVirtual',
-  'cost',
-  'registrationUrl',
-  'featuredImageUrl',
-] as const;
+export { CSV_COLUMNS };
+
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 export const REQUIRED_COLUMNS: readonly CsvColumn[] = ['title', 'eventType', 'startDate', 'endDate'];
-const ADDRESS: readonly CsvColumn[] = ['street', 'city', 'province', 'postalCode', 'country'];
+const ADDRESS: readonly CsvColumn[] = ADDRESS_KEYS;
 const BOOLEANS: readonly CsvColumn[] = ['registrationRequired', 'waitingListEnabled', 'isFree', 'isAllDay', 'isVirtual'];
 const INTEGERS: readonly CsvColumn[] = ['maxAttendees'];
 const DECIMALS: readonly CsvColumn[] = ['basePrice', 'memberPrice', 'earlyBirdPrice'];
