@@ -14,7 +14,7 @@ import os from 'node:os';
 import { TokenSigner } from '@platform/auth';
 import { createClient, unary } from '@platform/grpc-server';
 import { contentV1 } from '@platform/proto';
-import { STACK_JWT_SECRET, startPlatformStack, testDatabaseUrl } from '@platform/testing';
+import { STACK_JWT_SECRET, STACK_SERVICE_JWT_SECRET, startPlatformStack, testDatabaseUrl } from '@platform/testing';
 import pg from 'pg';
 import { machineLine, ms, percentile, writeSection } from './report';
 
@@ -68,7 +68,11 @@ async function main(): Promise<void> {
   const stack = await startPlatformStack('bench_content', { services: ['content'], env: { LOG_LEVEL: 'warn' } });
   const client = createClient(contentV1.ContentServiceClient, stack.grpcUrls['content'] ?? '');
   try {
-    const signer = new TokenSigner({ secret: STACK_JWT_SECRET, issuer: 'association-platform' });
+    const signer = new TokenSigner({
+      issuer: 'association-platform',
+      userKeys: { secret: STACK_JWT_SECRET },
+      serviceKeys: { secret: STACK_SERVICE_JWT_SECRET },
+    });
     const org = randomUUID();
     const token = (role: 'ADMIN' | 'MEMBER') =>
       signer.signAccess({

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { TokenSigner } from '@platform/auth';
 import { createClient, unary } from '@platform/grpc-server';
 import { documentsV1 } from '@platform/proto';
-import { STACK_JWT_SECRET, startPlatformStack, workspaceRoot } from '@platform/testing';
+import { STACK_JWT_SECRET, STACK_SERVICE_JWT_SECRET, startPlatformStack, workspaceRoot } from '@platform/testing';
 import pg from 'pg';
 import { machineLine, ms, percentile, writeSection } from './report';
 
@@ -179,7 +179,11 @@ async function main(): Promise<void> {
   if (!address) throw new Error('the stack did not start the documents service');
   const client = createClient(documentsV1.DocumentsServiceClient, address);
   try {
-    const signer = new TokenSigner({ secret: STACK_JWT_SECRET, issuer: 'association-platform' });
+    const signer = new TokenSigner({
+      issuer: 'association-platform',
+      userKeys: { secret: STACK_JWT_SECRET },
+      serviceKeys: { secret: STACK_SERVICE_JWT_SECRET },
+    });
     const org = randomUUID();
     const token = (role: 'ADMIN' | 'MEMBER') =>
       signer.signAccess({

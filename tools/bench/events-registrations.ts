@@ -14,7 +14,7 @@ import { ERROR_CODE_KEY } from '@platform/errors';
 import { createClient, unary } from '@platform/grpc-server';
 import { eventsV1 } from '@platform/proto';
 import pg from 'pg';
-import { STACK_JWT_SECRET, startPlatformStack, testDatabaseUrl } from '@platform/testing';
+import { STACK_JWT_SECRET, STACK_SERVICE_JWT_SECRET, startPlatformStack, testDatabaseUrl } from '@platform/testing';
 import { machineLine, ms, percentile, writeSection } from './report';
 
 const REGISTRANTS = 1000;
@@ -121,7 +121,11 @@ async function main(): Promise<void> {
   const stack = await startPlatformStack('bench_events', { services: ['events'], env: { LOG_LEVEL: 'warn' } });
   const client = createClient(eventsV1.EventsServiceClient, stack.grpcUrls['events'] ?? '');
   try {
-    const signer = new TokenSigner({ secret: STACK_JWT_SECRET, issuer: 'association-platform' });
+    const signer = new TokenSigner({
+      issuer: 'association-platform',
+      userKeys: { secret: STACK_JWT_SECRET },
+      serviceKeys: { secret: STACK_SERVICE_JWT_SECRET },
+    });
     const org = randomUUID();
     const token = (role: 'ADMIN' | 'MEMBER', sub = randomUUID()) =>
       signer.signAccess({ sub, userType: 'ORGANIZATION', organizationId: org, organizationRole: role, email: `${sub}@example.org`, sid: randomUUID() }).token;

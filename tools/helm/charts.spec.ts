@@ -40,6 +40,14 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const manifestsOf = (name: string): Manifest[] => parseManifests(rendered.get(name) ?? '');
 const container = (deployment: Manifest) => deployment['spec'].template.spec.containers[0];
+const nameOf = (m: Manifest) => `${m['kind']}/${m['metadata'].name}`;
+const podAnnotations = (deployment: Manifest): Record<string, string> => deployment['spec'].template.metadata.annotations ?? {};
+/** A copy of a Deployment without the checksum annotations of the shared values (`keys`, default both). */
+function withoutChecksums(deployment: Manifest, ...keys: string[]): Manifest {
+  const copy = JSON.parse(JSON.stringify(deployment)) as Manifest;
+  for (const key of keys.length ? keys : ['checksum/config', 'checksum/secrets']) delete copy['spec'].template.metadata.annotations?.[key];
+  return copy;
+}
 
 /**
  * The Secrets (and keys) that pods of these manifests need and that the manifests do not make:
@@ -143,9 +151,13 @@ describe('a gRPC service (identity)', () => {
     expect(pod.volumes).toEqual([{ name: 'tmp', emptyDir: { sizeLimit: '64Mi' } }]);
   });
 
-  it('reads the shared ConfigMap and Secret, and its ports from the values', () => {
+  it('reads the shared ConfigMap and Secret, the service-token key, and its ports from the values', () => {
     const c = container(deployment());
-    expect(c.envFrom).toEqual([{ configMapRef: { name: 'platform-config' } }, { secretRef: { name: 'platform-secrets' } }]);
+    expect(c.envFrom).toEqual([
+      { configMapRef: { name: 'platform-config' } },
+      { secretRef: { name: 'platform-secrets' } },
+      { secretRef: { name: 'platform-service-tokens' } },
+    ]);
     expect(c.env).toEqual(
       expect.arrayContaining([
         { name: 'IDENTITY_GRPC_PORT', value: '50051' },
@@ -209,6 +221,11 @@ describe('apps without a gRPC server', () => {
       ['http', httpPort],
       ['http-admin', adminPort],
     ]);
+  });
+
+  it.each(['gateway', 'legacy-site'])('%s is never given the service-token key', (app) => {
+    const c = container(find(manifestsOf(`release-${app}`), 'Deployment', app));
+    expect(c.envFrom).toEqual([{ configMapRef: { name: 'platform-config' } }, { secretRef: { name: 'platform-secrets' } }]);
   });
 
   it.each(['gateway', 'legacy-site'])(
@@ -408,12 +425,73 @@ describe('the umbrella chart', () => {
     expect(manifestsOf('platform-shared-only').map((m) => `${m['kind']}/${m['metadata'].name}`)).toEqual(['ConfigMap/platform-config']);
   });
 
-  it('renders the same identity workload as its own release does', () => {
+  it('renders the same identity workload as its own release does, but for the checksums of the shared values it cannot see', () => {
     const normalise = (m: Manifest) =>
-      JSON.parse(JSON.stringify(m).replaceAll('"app.kubernetes.io/instance":"platform"', '"app.kubernetes.io/instance":"identity"'));
+      withoutChecksums(JSON.parse(JSON.stringify(m).replaceAll('"app.kubernetes.io/instance":"platform"', '"app.kubernetes.io/instance":"identity"')));
     expect(normalise(find(manifestsOf('platform-defaults'), 'Deployment', 'identity'))).toEqual(
       find(manifestsOf('release-identity'), 'Deployment', 'identity'),
     );
+  });
+
+  describe('rolls the pods when the shared ConfigMap or Secrets change (checksum annotations, issue 17)', () => {
+    const umbrella = (...args: string[]) =>
+      parseManifests(helmOk(['template', 'platform', 'charts/platform', '--namespace', 'platform', '--kube-version', KUBE_VERSION, ...args]));
+    const deployments = (manifests: Manifest[]) => manifests.filter((m) => m['kind'] === 'Deployment');
+    const checksum = (deployment: Manifest, key: string): string | undefined => podAnnotations(deployment)[key];
+    /** Kind/name of every manifest that differs between two renders of the umbrella. */
+    const changed = (before: Manifest[], after: Manifest[]) => {
+      expect(after.map(nameOf)).toEqual(before.map(nameOf));
+      return after.filter((m, i) => JSON.stringify(m) !== JSON.stringify(before[i])).map(nameOf);
+    };
+    /** Asserts that every Deployment changed its `key` checksum and nothing else. */
+    const expectOnlyChecksumChanged = (before: Manifest[], after: Manifest[], key: string) => {
+      const previous = deployments(before);
+      expect(deployments(after)).toHaveLength(previous.length);
+      for (const [i, deployment] of deployments(after).entries()) {
+        expect(checksum(deployment, key)).toMatch(/^[0-9a-f]{64}$/);
+        expect(checksum(deployment, key)).not.toBe(checksum(previous[i] as Manifest, key));
+        expect(withoutChecksums(deployment, key)).toEqual(withoutChecksums(previous[i] as Manifest, key));
+      }
+    };
+
+    it("changes every Deployment's checksum/config, and nothing else but the ConfigMap, when a value of global.config.data changes", () => {
+      const before = manifestsOf('platform-defaults');
+      const after = umbrella('--set', 'global.config.data.LOG_LEVEL=debug');
+      expect(changed(before, after).sort()).toEqual(['ConfigMap/platform-config', ...deployments(before).map(nameOf)].sort());
+      expectOnlyChecksumChanged(before, after, 'checksum/config');
+    });
+
+    it("changes every Deployment's checksum/secrets when a value of a Secret made from values changes", () => {
+      const before = manifestsOf('platform-everything');
+      const after = umbrella(
+        '-f',
+        'tools/helm/fixtures/everything.yaml',
+        '--set',
+        'global.secrets.items.platform-secrets.JWT_SECRET=test-only-new-jwt-secret-0123456789',
+      );
+      expect(changed(before, after).sort()).toEqual(['Secret/platform-secrets', ...deployments(before).map(nameOf)].sort());
+      expectOnlyChecksumChanged(before, after, 'checksum/secrets');
+    });
+
+    it('hashes only the names and keys of Secrets made outside Helm (create: false): a new key rolls the pods, a value does not', () => {
+      const before = manifestsOf('platform-defaults');
+      expect(changed(before, umbrella('--set', 'global.secrets.items.platform-secrets.JWT_SECRET=not-used-without-create'))).toEqual([]);
+      expectOnlyChecksumChanged(before, umbrella('--set', 'global.secrets.items.platform-secrets.JWT_SECRET_ACCEPTED='), 'checksum/secrets');
+    });
+
+    it('renders identical checksums from identical values, the same in every Deployment', () => {
+      const checksums = (manifests: Manifest[]) => deployments(manifests).map((d) => [checksum(d, 'checksum/config'), checksum(d, 'checksum/secrets')]);
+      const again = checksums(umbrella());
+      expect(again).toEqual(checksums(manifestsOf('platform-defaults')));
+      expect(new Set(again.map((pair) => pair.join()))).toEqual(new Set([again[0]?.join()]));
+      expect(again[0]?.every((hash) => /^[0-9a-f]{64}$/.test(hash ?? ''))).toBe(true);
+    });
+
+    it('renders no checksum in a release of platform-service on its own, which has no shared values to hash', () => {
+      for (const app of deployValuesApps()) {
+        expect(Object.keys(podAnnotations(find(manifestsOf(`release-${app}`), 'Deployment', app))).filter((key) => key.startsWith('checksum/'))).toEqual([]);
+      }
+    });
   });
 
   describe('with everything enabled', () => {

@@ -89,9 +89,14 @@ describe('the image', () => {
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
   });
 
-  it('holds only node, the app build and its production packages, run by a non-root user with node main.js', () => {
+  it('holds only node, the app build, its production packages and the operator CLI, run by a non-root user with node main.js', () => {
     const copies = runtime.split('\n').filter((line) => line.startsWith('COPY'));
-    expect(copies).toEqual(['COPY --from=deps /app/node_modules ./node_modules', 'COPY --from=build /workspace/dist/apps/${APP}/ ./']);
+    expect(copies).toEqual([
+      'COPY --from=deps /app/node_modules ./node_modules',
+      'COPY --from=build /workspace/dist/apps/${APP}/ ./',
+      // Self-contained (tools/ops/bundle.mjs): `kubectl exec deploy/<app> -- node ops.js …`.
+      'COPY --from=build /workspace/dist/tools/ops/ops.js ./ops.js',
+    ]);
     expect(runtime).toMatch(/^USER 10001:10001$/m);
     expect(runtime.trim().split('\n').at(-1)).toBe('ENTRYPOINT ["node", "main.js"]');
     expect(stages[stages.length - 1]).toBe(runtime);

@@ -16,6 +16,35 @@ const dependencies = (chartYaml) =>
     .parse(chartYaml)
     .dependencies.map((dep) => ({ name: dep.name, key: dep.alias ?? dep.name }));
 
+/** Keys of the Secrets made from values that must be given (not empty) when `global.secrets.create` is on. */
+const REQUIRED_SECRET_KEYS = {
+  'platform-secrets': ['DATABASE_URL', 'JWT_SECRET', 'SECRETS_KEY'],
+  'platform-service-tokens': ['SERVICE_JWT_SECRET'],
+};
+const requiredSecretKeys = () =>
+  Object.fromEntries(
+    Object.entries(REQUIRED_SECRET_KEYS).map(([secret, keys]) => [
+      secret,
+      { required: keys, properties: Object.fromEntries(keys.map((key) => [key, { type: 'string', minLength: 1 }])) },
+    ]),
+  );
+
+/**
+ * The umbrella's `global`: the subchart's (which declares `config` and `secrets`, hashed into its pod
+ * annotations), and the Secret keys no app starts without when the umbrella makes the Secrets.
+ */
+const umbrellaGlobal = (global) => ({
+  ...global,
+  properties: {
+    ...global.properties,
+    secrets: {
+      ...global.properties.secrets,
+      if: { properties: { create: { const: true } }, required: ['create'] },
+      then: { properties: { items: { required: Object.keys(REQUIRED_SECRET_KEYS), properties: requiredSecretKeys() } } },
+    },
+  },
+});
+
 /** The umbrella schema for the workspace at `root`, given its Chart.yaml text (default: the file's). */
 export function umbrellaSchema(root = workspace, chartYaml = readFileSync(path.join(root, 'charts/platform/Chart.yaml'), 'utf8')) {
   const umbrellaDir = path.join(root, 'charts/platform');
@@ -23,16 +52,7 @@ export function umbrellaSchema(root = workspace, chartYaml = readFileSync(path.j
   const { definitions: serviceDefinitions, $schema: _s, title: _t, ...platformService } = service;
   const definitions = { ...serviceDefinitions, platformService };
   const properties = {
-    global: service.properties.global,
-    config: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        create: { type: 'boolean' },
-        name: { type: 'string', pattern: '^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$' },
-        data: { type: 'object', propertyNames: { pattern: '^[-._a-zA-Z0-9]+$' }, additionalProperties: { type: 'string' } },
-      },
-    },
+    global: umbrellaGlobal(service.properties.global),
     prometheusRule: {
       type: 'object',
       additionalProperties: false,
@@ -42,18 +62,6 @@ export function umbrellaSchema(root = workspace, chartYaml = readFileSync(path.j
         gateway5xxRatio: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
         outboxBacklog: { type: 'integer', minimum: 1 },
         consumerLag: { type: 'integer', minimum: 1 },
-      },
-    },
-    secrets: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        create: { type: 'boolean' },
-        items: {
-          type: 'object',
-          propertyNames: { pattern: '^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$' },
-          additionalProperties: { type: 'object', propertyNames: { pattern: '^[-._a-zA-Z0-9]+$' }, additionalProperties: { type: 'string' } },
-        },
       },
     },
   };

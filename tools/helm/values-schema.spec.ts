@@ -14,7 +14,7 @@ describe('values.schema.json', () => {
     ['a key of a disabled app', umbrella, 'legacy-site.replicaCont=1', "additional properties 'replicaCont' not allowed"],
     ['a key of a disabled database', umbrella, 'postgresql.persistense.size=1Gi', "additional properties 'persistense' not allowed"],
     ['a global key', umbrella, 'global.image.regsitry=example.com', "additional properties 'regsitry' not allowed"],
-    ['a key of the shared configuration', umbrella, 'config.dat.X=1', "additional properties 'dat' not allowed"],
+    ['a key of the shared configuration', umbrella, 'global.config.dat.X=1', "additional properties 'dat' not allowed"],
   ])('rejects a misspelt key: %s', (_label, args, set, message) => {
     const result = helm([...args, '--set', set]);
     expect(result.status).not.toBe(0);
@@ -31,6 +31,21 @@ describe('values.schema.json', () => {
     ['an environment value that is not a string', identityRelease, 'env.BCRYPT_COST=12'],
   ])('rejects %s', (_label, args, set) => {
     expect(helm([...args, '--set', set]).status).not.toBe(0);
+  });
+
+  it.each([
+    ['config.data.LOG_LEVEL=debug', 'config'],
+    ['secrets.create=true', 'secrets'],
+  ])('rejects %s: the shared ConfigMap and Secrets are under global (global.config, global.secrets)', (set, key) => {
+    const result = helm([...umbrella, '--set', set]);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain(`additional properties '${key}' not allowed`);
+  });
+
+  it('rejects Secrets made from values (global.secrets.create) without the keys no app starts without', () => {
+    const result = helm([...umbrella, '--set', 'global.secrets.create=true']);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain("at '/global/secrets/items/platform-secrets/DATABASE_URL': minLength");
   });
 
   it('rejects a release without an app name', () => {

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Writes everything the service registry decides outside the apps' own folders:
-//   deploy/values/<app>.yaml    app name, ports, schema variable, NetworkPolicy callers and callees
+//   deploy/values/<app>.yaml    app name, ports, schema variable, NetworkPolicy callers and callees,
+//                               the service-token Secret of every service
 //                               (the rest is the release's own tuning and is kept, comments included)
 //   charts/platform/values.yaml the app blocks (each = its deploy values + `enabled`) and the
 //                               `<SVC>_GRPC_URL` addresses of the shared ConfigMap
+//                               (`global.config.data`)
 //   charts/platform/Chart.yaml  one aliased platform-service dependency per deployable app
 //   charts/platform/values.schema.json (through tools/helm/umbrella-schema.mjs)
 //   deploy/platform/shared-only.yaml  the umbrella with every app off
@@ -26,6 +28,8 @@ const TABLE_END = '<!-- /ports -->';
 const YAML_STYLE = { flowCollectionPadding: false, lineWidth: 100 };
 const PORT_KINDS = ['grpc', 'http', 'admin'];
 const COMPONENT = { service: 'service', gateway: 'gateway', site: 'simulator' };
+/** The Secret with the service-token key, read whole (envFrom) by every gRPC service. */
+const SERVICE_TOKEN_SECRET = 'platform-service-tokens';
 
 /** A release's starting values, for an app registered without a values file. */
 function newValuesText(app) {
@@ -70,6 +74,11 @@ function valuesText(apps, app, current) {
     if (!isMap(doc.get('env'))) doc.set('env', doc.createNode({}));
     doc.setIn(['env', app.schema.env], app.schema.name);
   }
+  if (app.kind === 'service') {
+    // Only the services hold the service-token key (SERVICE_JWT_SECRET): never the gateway nor the site.
+    const secrets = doc.get('envFromSecrets')?.toJSON?.() ?? [];
+    if (!secrets.includes(SERVICE_TOKEN_SECRET)) doc.set('envFromSecrets', flow(doc, [...secrets, SERVICE_TOKEN_SECRET]));
+  }
   const callers = app.kind === 'service' ? callersOf(apps, app.name) : (doc.getIn(['networkPolicy', 'allowedCallers'])?.toJSON?.() ?? []);
   doc.setIn(['networkPolicy', 'allowedCallers'], flow(doc, callers));
   // Egress to the services it calls (the registry's `calls`; the gateway calls every service).
@@ -81,7 +90,7 @@ function valuesText(apps, app, current) {
 function umbrellaValuesText(apps, current, valuesOf) {
   const [head] = current.split(APPS_MARKER);
   const doc = parseDocument(head);
-  const data = doc.getIn(['config', 'data']);
+  const data = doc.getIn(['global', 'config', 'data']);
   for (const item of [...data.items]) if (/_GRPC_URL$/.test(String(item.key))) data.delete(item.key);
   for (const service of grpcServices(apps)) {
     data.items.push(doc.createPair(grpcUrlEnv(service.name), `dns:///${service.name}-grpc:${service.ports.grpc.port}`));
@@ -89,8 +98,8 @@ function umbrellaValuesText(apps, current, valuesOf) {
   const first = data.items.find((item) => /_GRPC_URL$/.test(String(item.key)));
   if (first) {
     first.key.commentBefore =
-      " Service addresses (the service registry): each gRPC app's headless Service `<app>-grpc` names its\n" +
-      ' ready pods, and clients spread their calls over all of them (round robin).';
+      " Service addresses (the service registry): each gRPC app's headless Service `<app>-grpc`\n" +
+      ' names its ready pods, and clients spread their calls over all of them (round robin).';
   }
   const previous = parseDocument(current).toJSON() ?? {};
   const blocks = deployable(apps).map((app) => {

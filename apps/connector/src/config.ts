@@ -15,6 +15,7 @@ export const configShape = {
   CONTENT_GRPC_URL: grpcUrl('content'),
   EVENTS_GRPC_URL: grpcUrl('events'),
   DOCUMENTS_GRPC_URL: grpcUrl('documents'),
+  NOTIFICATIONS_GRPC_URL: grpcUrl('notifications'),
   /** How often the sync runner looks for PENDING jobs (and, while running, for new ones and stop requests). */
   CONNECTOR_RUNNER_INTERVAL_MS: int(100, 600_000, 2_000),
   /** How often the scheduler starts the INCREMENTAL syncs that are due. */
@@ -31,6 +32,8 @@ export const configShape = {
   CONNECTOR_SITE_TIMEOUT_MS: int(500, 300_000, 30_000),
   CONNECTOR_SITE_ATTEMPTS: int(1, 10, 4),
   CONNECTOR_SITE_BACKOFF_MS: int(10, 60_000, 500),
+  /** A write-back PUT: one try per delivery (the consumer retries); below the consumer's 30 s ack wait. */
+  CONNECTOR_WRITE_BACK_TIMEOUT_MS: int(500, 25_000, 10_000),
   /** An import RPC call (500 records): deadline and tries on UNAVAILABLE/DEADLINE_EXCEEDED. */
   CONNECTOR_IMPORT_TIMEOUT_MS: int(1_000, 600_000, 120_000),
   CONNECTOR_IMPORT_ATTEMPTS: int(1, 10, 4),

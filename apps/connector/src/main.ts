@@ -2,6 +2,7 @@ import { SecretBox } from '@platform/crypto';
 import { migrationsDir } from '@platform/db';
 import { runServiceMain, ServiceTokens, type RunningService } from '@platform/grpc-server';
 import { migrateService, registeredServiceSpec, startPlatformService, type PlatformInfra, type ServiceWiring } from '@platform/grpc-server/service';
+import type { ServiceEventSource } from '@platform/messaging';
 import { createDestinationGuard } from '@platform/outbound';
 import { connectorV1 } from '@platform/proto';
 import { grpcImportTargets } from './clients/importers';
@@ -10,8 +11,9 @@ import { loadConfig, type ConnectorConfig } from './config';
 import type { ConnectorDeps } from './deps';
 import { syncRunnerJob, syncSchedulerJob } from './jobs/sync-jobs';
 import { outboxEvents } from './events/connector-events';
+import { consumeWriteBacks } from './events/write-back-consumer';
 import { connectorService } from './service';
-import { createConnectorDb, type ConnectorDb } from './store/db';
+import { createConnectorDb, type ConnectorDb, type Tx } from './store/db';
 
 const spec = (config: ConnectorConfig, env: NodeJS.ProcessEnv) =>
   registeredServiceSpec('connector', config, env, { migrationsDir: migrationsDir(__dirname), createDb: createConnectorDb });
@@ -38,11 +40,24 @@ export async function startConnector(env: NodeJS.ProcessEnv = process.env): Prom
   };
 }
 
-/** The service's own parts on the shared infrastructure: the site client behind the outbound guard, the import clients, the runner and the scheduler. */
-function wireConnector(config: ConnectorConfig, { db, logger, signer, schema, names }: PlatformInfra<ConnectorDb>, stopping: () => boolean): ServiceWiring {
+/**
+ * The service's own parts on the shared infrastructure: the site client behind the outbound guard,
+ * the import clients, the runner and the scheduler, the write-back consumer.
+ */
+async function wireConnector(
+  config: ConnectorConfig,
+  { db, js, logger, registry, signer, schema, names }: PlatformInfra<ConnectorDb>,
+  stopping: () => boolean,
+): Promise<ServiceWiring> {
   const tokens = new ServiceTokens(signer, 'connector');
   const targets = grpcImportTargets(
-    { organisation: config.ORGANISATION_GRPC_URL, content: config.CONTENT_GRPC_URL, events: config.EVENTS_GRPC_URL, documents: config.DOCUMENTS_GRPC_URL },
+    {
+      organisation: config.ORGANISATION_GRPC_URL,
+      content: config.CONTENT_GRPC_URL,
+      events: config.EVENTS_GRPC_URL,
+      documents: config.DOCUMENTS_GRPC_URL,
+      notifications: config.NOTIFICATIONS_GRPC_URL,
+    },
     tokens,
     { timeoutMs: config.CONNECTOR_IMPORT_TIMEOUT_MS, attempts: config.CONNECTOR_IMPORT_ATTEMPTS, backoffMs: config.CONNECTOR_SITE_BACKOFF_MS },
   );
@@ -66,10 +81,23 @@ function wireConnector(config: ConnectorConfig, { db, logger, signer, schema, na
     now: () => new Date(),
     stopping,
   };
+  // A write-back holds its record's links locked while its one PUT runs: the transaction outlives the PUT's timeout.
+  const source: ServiceEventSource<Tx> = {
+    js,
+    names,
+    schema,
+    logger,
+    metrics: registry,
+    withTransaction: (work) => db.$transaction(work, { timeout: config.CONNECTOR_WRITE_BACK_TIMEOUT_MS + 5_000 }),
+  };
+  const writeBack = await consumeWriteBacks(source, { ...deps, sites: legacySites({ guard, timeoutMs: config.CONNECTOR_WRITE_BACK_TIMEOUT_MS }) });
   return {
     services: [{ definition: connectorV1.ConnectorServiceService, handlers: connectorService(deps) }],
     jobs: [syncRunnerJob(deps, config.CONNECTOR_RUNNER_INTERVAL_MS), syncSchedulerJob(deps, config.CONNECTOR_SCHEDULER_INTERVAL_MS)],
-    stop: () => targets.close(),
+    stop: async () => {
+      await writeBack.stop();
+      targets.close();
+    },
   };
 }
 

@@ -21,7 +21,7 @@ export async function startConnectorHarness(label: string, env: NodeJS.ProcessEn
     label,
     start: startConnector,
     client: connectorV1.ConnectorServiceClient,
-    fakes: { organisation: fakes.organisation, content: fakes.content, events: fakes.events, documents: fakes.documents },
+    fakes: { organisation: fakes.organisation, content: fakes.content, events: fakes.events, documents: fakes.documents, notifications: fakes.notifications },
     env: {
       OUTBOUND_ALLOWED_DESTINATIONS: `127.0.0.1:${site.port},127.0.0.1:${deadPort}`,
       CONNECTOR_RUNNER_INTERVAL_MS: '100',

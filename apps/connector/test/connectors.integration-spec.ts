@@ -16,7 +16,7 @@ describe('connectors: types, create, read, update, connection test', () => {
     h = await startConnectorHarness('connectors');
     admin = h.tokens.org(ORG, 'ADMIN');
     h.site.set('members', [member(2)]);
-    for (const path of ['articles', 'events', 'conferences', 'companies', 'documents']) h.site.set(path, []);
+    for (const path of ['articles', 'events', 'conferences', 'companies', 'documents', 'notifications']) h.site.set(path, []);
   });
   afterAll(async () => h?.stopAll());
 
@@ -55,7 +55,7 @@ describe('connectors: types, create, read, update, connection test', () => {
       config: {
         siteUrl: h.site.url,
         syncKeySet: true,
-        enabledEntityTypes: ['ARTICLES', 'MEMBERS', 'EVENTS', 'CONFERENCES', 'COMPANIES', 'DOCUMENTS'],
+        enabledEntityTypes: ['ARTICLES', 'MEMBERS', 'EVENTS', 'CONFERENCES', 'COMPANIES', 'DOCUMENTS', 'NOTIFICATIONS'],
         syncIntervalMinutes: 60,
         sourceTimezone: '+10:00',
         copyImages: false,
@@ -71,7 +71,7 @@ describe('connectors: types, create, read, update, connection test', () => {
 
   it('refuses a bad config field by field, a coming-soon type, and another organisation', async () => {
     const err = await failure(
-      create({ siteUrl: 'ftp://x', syncKey: 'short', sourceTimezone: 'Brisbane', syncIntervalMinutes: -1, enabledEntityTypes: ['NOTIFICATIONS'] }),
+      create({ siteUrl: 'ftp://x', syncKey: 'short', sourceTimezone: 'Brisbane', syncIntervalMinutes: -1, enabledEntityTypes: ['PAYMENTS'] }),
     );
     expect(err?.code).toBe(status.INVALID_ARGUMENT);
     expect(

@@ -31,6 +31,7 @@ describe('sync jobs: the import through the import RPCs, logs, stats, the runner
     h.site.set('conferences', [conference(30)]);
     h.site.set('companies', [company(50), company(51, 'draft')]);
     h.site.set('documents', [document(40, 'document', ['Board', 'Minutes', '2025']), document(41), document(42, 'policy', ['Board'], 'draft')]);
+    h.site.set('notifications', []);
   };
 
   const createConnector = async (config: Record<string, unknown> = {}) =>
@@ -79,7 +80,15 @@ describe('sync jobs: the import through the import RPCs, logs, stats, the runner
     // Ping first, then the pulls in the import order, 200 a page, no `since`.
     const pulls = h.site.requests.map((r) => r.path);
     expect(pulls[0]).toBe('sync/ping');
-    expect([...new Set(pulls.slice(1))]).toEqual(['sync/articles', 'sync/members', 'sync/events', 'sync/conferences', 'sync/companies', 'sync/documents']);
+    expect([...new Set(pulls.slice(1))]).toEqual([
+      'sync/articles',
+      'sync/members',
+      'sync/events',
+      'sync/conferences',
+      'sync/companies',
+      'sync/documents',
+      'sync/notifications',
+    ]);
     expect(h.site.requests.slice(1).every((r) => r.query.get('per_page') === '200' && !r.query.has('since'))).toBe(true);
 
     const byType = Object.fromEntries(job.progress.map((p) => [p.entityType, p]));

@@ -58,6 +58,30 @@ describe('companies and the connector upserts', () => {
     await expect(h.call('getCompany', { organizationId: org.id, companyId: acme.id }, org.member)).rejects.toMatchObject({ code: status.NOT_FOUND });
   });
 
+  it('keeps an article edited on the platform: SKIP while the source is unchanged, CONFLICT when the source changed too', async () => {
+    const upsert = (articles: contentV1.ImportedArticle[]) => h.call('upsertArticles', { organizationId: org.id, articles }, h.tokens.service('connector'));
+    const first = await upsert([imported('30'), imported('31')]);
+    const edited = first.results[0]!.id;
+    await h.call('updateArticle', { organizationId: org.id, articleId: edited, title: 'Corrected by the office' }, org.admin);
+
+    const unchangedAtSource = await upsert([imported('30'), imported('31')]);
+    expect(unchangedAtSource.results.map((r) => r.action)).toEqual(['SKIP', 'SKIP']);
+    const changedAtSource = await upsert([imported('30', { title: 'Changed on the site' }), imported('31', { title: 'Changed on the site too' })]);
+    expect(changedAtSource.results.map((r) => r.action)).toEqual(['CONFLICT', 'UPDATE']);
+    expect(changedAtSource).toMatchObject({ updated: 1, conflicts: 1 });
+    const titles = await h.sql<{ external_id: string; title: string }>(
+      "SELECT external_id, title FROM article WHERE external_id IN ('30', '31') ORDER BY external_id",
+    );
+    expect(titles).toEqual([
+      { external_id: '30', title: 'Corrected by the office' },
+      { external_id: '31', title: 'Changed on the site too' },
+    ]);
+    // The next sync with the source as it is now: nothing new on either side.
+    expect(
+      (await upsert([imported('30', { title: 'Changed on the site' }), imported('31', { title: 'Changed on the site too' })])).results.map((r) => r.action),
+    ).toEqual(['CONFLICT', 'SKIP']);
+  });
+
   it('upserts articles by externalId: CREATE, then SKIP when unchanged, UPDATE when a field changed; never announced', async () => {
     const upsert = (articles: contentV1.ImportedArticle[]) => h.call('upsertArticles', { organizationId: org.id, articles }, h.tokens.service('connector'));
     const events = await h.events('content.article.published', async () => {

@@ -168,6 +168,28 @@ describe('the events service on its own schema, NATS and gRPC', () => {
     await eventually(async () => expect((await h.call('getEvent', { organizationId: org, eventId: event.id }, admin)).status).toBe('COMPLETED'));
   });
 
+  it("announces an administrator's edit that changed something (events.event.updated), never an unchanged one or an import", async () => {
+    const created = await h.call('createEvent', { organizationId: org, event: input() }, admin);
+    const announced = await h.events('events.event.updated', async () => {
+      await h.call('updateEvent', { organizationId: org, eventId: created.id, event: input({ title: 'Summer gathering, moved', venueName: 'Hall' }) }, admin);
+      await h.call('updateEvent', { organizationId: org, eventId: created.id, event: input({ title: 'Summer gathering, moved', venueName: 'Hall' }) }, admin);
+      await h.call(
+        'upsertEvents',
+        { organizationId: org, records: [{ externalId: 'wp-edit', event: input(), status: 'DRAFT', needsReview: false, attendingCount: 0 }] },
+        h.tokens.service('connector'),
+      );
+    });
+    const events = announced.map((d) => eventLifecycleV1.EventUpdated.decode(d));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      eventId: created.id,
+      organizationId: org,
+      changedFields: ['title', 'venueName'],
+      event: { title: 'Summer gathering, moved', venueName: 'Hall', city: 'Ghent', country: 'BE', startDate: '2030-06-01T10:00:00.000Z' },
+    });
+    expect(events[0]!.updatedBy).not.toBe('');
+  });
+
   it('upserts imported events by externalId: CREATE, then SKIP, then UPDATE, announcing nothing', async () => {
     const record = (title: string) => ({ externalId: 'wp-42', event: input({ title }), status: 'PUBLISHED', needsReview: false, attendingCount: 7 });
     const service = h.tokens.service('connector');

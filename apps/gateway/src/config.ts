@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { KeySecrets } from '@platform/auth';
 import { commonEnv, readEnv, registeredPort } from '@platform/config';
 import { parseCorsOrigins } from './http/security-headers';
 import { limitVariables, readLimitSettings, type LimitName, type LimitSetting } from './limits/limit-settings';
@@ -10,7 +11,9 @@ export const configShape = {
   NODE_ENV: commonEnv.NODE_ENV,
   REDIS_URL: commonEnv.REDIS_URL,
   NATS_URL: commonEnv.NATS_URL,
+  // User-token keys only: the gateway neither makes nor accepts service tokens, so it is never given SERVICE_JWT_SECRET.
   JWT_SECRET: commonEnv.JWT_SECRET,
+  JWT_SECRET_ACCEPTED: commonEnv.JWT_SECRET_ACCEPTED,
   JWT_ISSUER: commonEnv.JWT_ISSUER,
   STREAM_NAME: commonEnv.STREAM_NAME,
   SUBJECT_PREFIX: commonEnv.SUBJECT_PREFIX,
@@ -50,7 +53,8 @@ export interface GatewayConfig {
   natsUrl: string;
   streamName: string;
   subjectPrefix: string;
-  jwtSecret: string;
+  /** The user-token keys: the current one, and a second one accepted during a rotation. */
+  jwtKeys: KeySecrets;
   jwtIssuer: string;
   rpcTimeoutMs: number;
   bodyLimitBytes: number;
@@ -88,7 +92,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     natsUrl: e.NATS_URL,
     streamName: e.STREAM_NAME,
     subjectPrefix: e.SUBJECT_PREFIX,
-    jwtSecret: e.JWT_SECRET,
+    jwtKeys: { secret: e.JWT_SECRET, accepted: e.JWT_SECRET_ACCEPTED },
     jwtIssuer: e.JWT_ISSUER,
     rpcTimeoutMs: e.GATEWAY_RPC_TIMEOUT_MS,
     bodyLimitBytes: e.GATEWAY_BODY_LIMIT_BYTES,

@@ -79,7 +79,7 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
 
   const app = createHttpApp({
     routes,
-    authenticator: new RequestAuthenticator(new TokenSigner({ secret: config.jwtSecret, issuer: config.jwtIssuer }), denylist),
+    authenticator: new RequestAuthenticator(new TokenSigner({ issuer: config.jwtIssuer, userKeys: config.jwtKeys }), denylist),
     grpc,
     loginGuard: new LoginGuard(lockout, bus, metrics, config.loginMaxFailedAttempts),
     limits:

@@ -2,6 +2,7 @@ import type { AsyncService } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
 import type { IdentityDeps } from './deps';
 import { accountActivationHandlers } from './rpc/account-activation';
+import { accountSessionHandlers } from './rpc/account-sessions';
 import { accountStatusHandlers } from './rpc/account-status';
 import { accountHandlers } from './rpc/accounts';
 import { auditLogHandlers } from './rpc/audit-log';
@@ -30,6 +31,7 @@ export function identityService(deps: IdentityDeps): AsyncService<identityV1.Ide
   const { createSystemUser, listSystemUsers, setSystemRole } = systemUserHandlers(deps);
   const { getSystemSettings, updateSystemSettings, readSystemSettings } = systemSettingsHandlers(deps);
   const { listAuditLogs, listUserAuditLogs, listRecentAuditEntries } = auditLogHandlers(deps);
+  const { revokeAccountSessions } = accountSessionHandlers(deps);
   return {
     orgLogin,
     systemLogin,
@@ -65,5 +67,6 @@ export function identityService(deps: IdentityDeps): AsyncService<identityV1.Ide
     listAuditLogs,
     listUserAuditLogs,
     listRecentAuditEntries,
+    revokeAccountSessions,
   };
 }

@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     await db.query('ANALYZE');
     say(`seeded ${MEMBERS} members and ${DEVICES} devices in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
 
-    const signer = new TokenSigner({ secret: JWT_SECRET, issuer: 'association-platform' });
+    const signer = new TokenSigner({ issuer: 'association-platform', userKeys: { secret: JWT_SECRET } });
     const token = signer.signAccess({ sub: randomUUID(), userType: 'ORGANIZATION', organizationId: org, organizationRole: 'ADMIN', sid: randomUUID() }).token;
     const results: Array<{
       answerMs: number;

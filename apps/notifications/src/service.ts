@@ -6,6 +6,7 @@ import { emailLogHandlers } from './rpc/email-logs';
 import { emailTemplateHandlers } from './rpc/email-templates';
 import { inboxHandlers } from './rpc/inbox';
 import { sendNotificationHandlers } from './rpc/send-notification';
+import { upsertNotificationsHandlers } from './rpc/upsert-notifications';
 
 /** Every RPC of platform.notifications.v1.NotificationsService, each taken from the handler file that answers it. */
 export function notificationsService(deps: NotificationsDeps): AsyncService<notificationsV1.NotificationsServiceServer> {
@@ -14,6 +15,7 @@ export function notificationsService(deps: NotificationsDeps): AsyncService<noti
   const { registerDevice, unregisterDevice } = deviceHandlers(deps);
   const { listEmailLogs, getEmailLog } = emailLogHandlers(deps);
   const { listDefaultEmailTemplates, renderEmailTemplate } = emailTemplateHandlers();
+  const { upsertNotifications } = upsertNotificationsHandlers(deps);
   return {
     sendNotification,
     listNotifications,
@@ -26,5 +28,6 @@ export function notificationsService(deps: NotificationsDeps): AsyncService<noti
     getEmailLog,
     listDefaultEmailTemplates,
     renderEmailTemplate,
+    upsertNotifications,
   };
 }

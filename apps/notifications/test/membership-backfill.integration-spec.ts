@@ -91,7 +91,7 @@ describe('the membership backfill (ListMembershipSnapshot → member_projection)
         { afterId: byId[5]!.id, limit: 3 },
       ]);
       for (const call of h.organisation.callsOf('listMembershipSnapshot'))
-        expect(h.signer.verifyAccess(call.token!)).toMatchObject({ service: 'notifications' });
+        expect(h.signer.verifyService(call.token!)).toMatchObject({ service: 'notifications' });
       expect(await backfillRecord(h)).toMatchObject({ rows: 7 });
       expect(await backfillRows(h.service, 'written')).toBe(7);
       expect(await backfillRows(h.service, 'older')).toBe(0);

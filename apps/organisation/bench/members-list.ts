@@ -373,7 +373,7 @@ async function main(): Promise<void> {
   );
   const pool = new pg.Pool({ connectionString: testDatabaseUrl(), options: `-c search_path=${schema.schema}`, max: 2 });
   const client = createClient(organisationV1.OrganisationServiceClient, `127.0.0.1:${grpcPort}`);
-  const signer = new TokenSigner({ secret: JWT_SECRET, issuer: 'association-platform' });
+  const signer = new TokenSigner({ issuer: 'association-platform', userKeys: { secret: JWT_SECRET } });
   const sys = signer.signAccess({ sub: randomUUID(), userType: 'SYSTEM', systemRole: 'SUPER_ADMIN', sid: randomUUID() }, 3600).token;
   try {
     const create = (slug: string) =>

@@ -265,6 +265,15 @@ describe('members of an organisation', () => {
         ['lastName', 'city'],
       ]);
       expect(events[0]).toMatchObject({ organizationId: a.org.id, accountId: user.id });
+      // The profile after each change travels with it (the connector writes it back to the site).
+      expect(events[1]?.profile).toMatchObject({
+        firstName: 'Pia',
+        lastName: 'Renamed',
+        displayName: 'Dr Pia',
+        city: '',
+        dateOfBirth: '1985-12-31',
+        isCertified: true,
+      });
     });
 
     it('refuses a bad profile field with the field named, and an externalId another member has', async () => {

@@ -96,6 +96,29 @@ helm.sh/chart: platform-service-{{ .Chart.Version }}
 {{- end }}
 {{- end -}}
 
+{{/*
+Pod annotations that roll the pods when the umbrella's shared ConfigMap or Secrets change: hashes of
+`global.config` and `global.secrets` as written (templates unrendered). Secrets made outside Helm
+(`create: false`) count by their names and keys only: their contents are not the chart's to see.
+A release without these values (platform-service on its own) renders neither annotation.
+*/}}
+{{- define "platform-service.checksums" -}}
+{{- with .Values.global.config }}
+checksum/config: {{ toJson . | sha256sum }}
+{{- end }}
+{{- with .Values.global.secrets }}
+{{- $hashed := . }}
+{{- if not .create }}
+{{- $keys := dict }}
+{{- range $name, $data := .items }}
+{{- $_ := set $keys $name (keys ($data | default dict) | sortAlpha) }}
+{{- end }}
+{{- $hashed = dict "create" false "items" $keys }}
+{{- end }}
+checksum/secrets: {{ toJson $hashed | sha256sum }}
+{{- end }}
+{{- end -}}
+
 {{- define "platform-service.containerSecurityContext" -}}
 allowPrivilegeEscalation: false
 readOnlyRootFilesystem: true

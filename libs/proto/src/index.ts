@@ -3,7 +3,9 @@ export * as organisationV1 from './organisation-v1';
 export * as identityEventsV1 from './generated/platform/messages/v1/identity_events';
 export * as eventsCommonV1 from './generated/platform/messages/v1/common';
 export { protoDir } from './proto-dir';
-export { LOADER_OPTIONS, loadPlatformDescriptors, platformProtoFiles } from './descriptors';
+export { loadPlatformDescriptors } from './descriptors';
+// Apart from the loader: a process that parses the protos itself (the gateway) never loads proto-loader.
+export { LOADER_OPTIONS, platformProtoFiles } from './proto-files';
 export * as healthV1 from './generated/grpc/health/v1/health';
 export * as organisationEventsV1 from './generated/platform/messages/v1/organisation_events';
 export * as notificationsV1 from './generated/platform/notifications/v1/notifications';

@@ -3,7 +3,7 @@
 export { createTestSchema, testDatabaseUrl, type TestSchema } from './db/test-schema';
 export { createTestMessaging, openEventReader, testNatsUrl, type EventReader, type EventReaderOptions, type TestMessaging } from './messaging';
 export { createTestRedis, testRedisUrl, type TestRedis } from './redis/test-redis';
-export { TEST_JWT_SECRET, TEST_SECRETS_KEY, testSigner, testTokens, type TestTokens } from './auth/test-tokens';
+export { TEST_JWT_SECRET, TEST_SERVICE_JWT_SECRET, TEST_SECRETS_KEY, testSigner, testTokens, type TestTokens } from './auth/test-tokens';
 export { eventually } from './wait/eventually';
 export { testLogger } from './logging/test-logger';
 export {
@@ -21,15 +21,18 @@ export { failure, violationsOf } from './grpc/call-failure';
 export { appTestEnv, UNREACHABLE_GRPC_URL, type AppEnvParts, type PortKind } from './registry/app-env';
 export { startServiceHarness, type GrpcClientConstructor, type ServiceHarness, type ServiceHarnessOptions, type StandIn } from './harness/service-harness';
 export { startApp, freePort, workspaceRoot, type AppProcess } from './process/app-process';
+export { startContractProxy, type ContractProxy, type ContractReport, type ContractViolation } from './process/contract-proxy';
 export {
   planStack,
   readyUrl,
   startPlatformStack,
   STACK_ADMIN,
   STACK_JWT_SECRET,
+  STACK_SERVICE_JWT_SECRET,
   STACK_LEGACY_SYNC_KEY,
   type PlatformStack,
   type PlatformStackOptions,
   type StackOrganisations,
   type StackPlan,
+  type AppReplica,
 } from './process/platform-stack';

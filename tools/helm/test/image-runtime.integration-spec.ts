@@ -135,6 +135,9 @@ async function preparePod(app: string, root: string, schema: TestSchema, messagi
     SECRETS_KEY: 'a0b1c2d3e4f5061728394a5b6c7d8e9fa0b1c2d3e4f5061728394a5b6c7d8e9f',
     LOG_LEVEL: 'warn',
   };
+  // platform-service-tokens (envFrom of the services only, never the gateway)
+  const envFromSecrets = ((spec.containers[0].envFrom ?? []) as Manifest[]).map((from) => from['secretRef']?.name);
+  if (envFromSecrets.includes('platform-service-tokens')) env['SERVICE_JWT_SECRET'] = 'image-test-service-jwt-secret-0123456789abc';
   for (const entry of spec.containers[0].env as Manifest[]) {
     const ref = entry['valueFrom']?.secretKeyRef;
     const value = ref ? TEST_SECRETS[`${ref.name}/${ref.key}`] : entry['value'];

@@ -20,8 +20,7 @@ export async function runLoadTest(
   hooks: SetupHooks = {},
   log: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
 ): Promise<LoadTestReport> {
-  const concurrency = options.load.kind === 'rate' ? options.maxInFlight : options.load.users;
-  const http = new HttpClient(options.baseUrl, options.timeoutMs, concurrency + 16);
+  const http = new HttpClient(options.baseUrl, options.timeoutMs);
   const report: LoadTestReport = {
     tool: 'platform-loadtest',
     startedAt: new Date().toISOString(),
@@ -33,42 +32,38 @@ export async function runLoadTest(
     runId: options.runId,
     scenarios: [],
   };
-  try {
-    log(`loadtest ${options.runId}: ${options.baseUrl.href}, ${report.load}, scenarios ${options.scenarios.join(', ')}`);
-    const world = await setUp(http, options, hooks, log);
-    for (const name of options.scenarios) {
-      const scenario = SCENARIOS[name];
-      const prepared = await scenario.prepare(world);
-      const entry: ScenarioReport = { name, description: scenario.description, status: 'skipped', notes: [] };
-      report.scenarios.push(entry);
-      if (prepared.kind === 'skipped') {
-        entry.notes.push(prepared.reason);
-        log(`${name}: skipped: ${prepared.reason}`);
-        continue;
-      }
-      for (const note of prepared.plan.notes) log(`${name}: ${note}`);
-      const live = new LiveCounters();
-      const timeline = { rampUpMs: options.rampUpMs, durationMs: options.durationMs };
-      const stop = showProgress(name, live, timeline.rampUpMs + timeline.durationMs, timeline.rampUpMs);
-      const result = await runPlan(
-        prepared.plan,
-        http,
-        { timeline, load: options.load, maxInFlight: options.maxInFlight, drainMs: options.timeoutMs },
-        live,
-      ).finally(stop);
-      const measured = result.samples.filter((s) => s.startedAt >= timeline.rampUpMs);
-      const seconds = options.durationMs / 1000;
-      Object.assign(entry, {
-        status: 'ran',
-        notes: prepared.plan.notes,
-        summary: summarise(measured, seconds),
-        steps: summariseBySteps(measured, seconds),
-        dropped: result.dropped,
-        rampUpRequests: result.samples.length - measured.length,
-      } satisfies Partial<ScenarioReport>);
+  log(`loadtest ${options.runId}: ${options.baseUrl.href}, ${report.load}, scenarios ${options.scenarios.join(', ')}`);
+  const world = await setUp(http, options, hooks, log);
+  for (const name of options.scenarios) {
+    const scenario = SCENARIOS[name];
+    const prepared = await scenario.prepare(world);
+    const entry: ScenarioReport = { name, description: scenario.description, status: 'skipped', notes: [] };
+    report.scenarios.push(entry);
+    if (prepared.kind === 'skipped') {
+      entry.notes.push(prepared.reason);
+      log(`${name}: skipped: ${prepared.reason}`);
+      continue;
     }
-  } finally {
-    http.close();
+    for (const note of prepared.plan.notes) log(`${name}: ${note}`);
+    const live = new LiveCounters();
+    const timeline = { rampUpMs: options.rampUpMs, durationMs: options.durationMs };
+    const stop = showProgress(name, live, timeline.rampUpMs + timeline.durationMs, timeline.rampUpMs);
+    const result = await runPlan(
+      prepared.plan,
+      http,
+      { timeline, load: options.load, maxInFlight: options.maxInFlight, drainMs: options.timeoutMs },
+      live,
+    ).finally(stop);
+    const measured = result.samples.filter((s) => s.startedAt >= timeline.rampUpMs);
+    const seconds = options.durationMs / 1000;
+    Object.assign(entry, {
+      status: 'ran',
+      notes: prepared.plan.notes,
+      summary: summarise(measured, seconds),
+      steps: summariseBySteps(measured, seconds),
+      dropped: result.dropped,
+      rampUpRequests: result.samples.length - measured.length,
+    } satisfies Partial<ScenarioReport>);
   }
   return report;
 }

@@ -14,7 +14,9 @@ function fakeHttp(latencyMs: number, answer: (r: HttpRequest) => HttpResult['out
   return { client, sent };
 }
 
-const plan = (step: Partial<Step> = {}) => ({ notes: [], next: (): Step => ({ label: 'GET /x', method: 'GET', path: '/x', expect: [200], ...step }) });
+/** Never called: the fake client answers by the step's label. */
+const call: Step['call'] = () => Promise.reject(new Error('not sent'));
+const plan = (step: Partial<Step> = {}) => ({ notes: [], next: (): Step => ({ label: 'GET /x', call, expect: [200], ...step }) });
 
 describe('runPlan', () => {
   it('open model: starts the planned number of requests whatever the answers take', async () => {
@@ -59,7 +61,7 @@ describe('runPlan', () => {
 
   it('records expected and unexpected answers and hands each answer to its step', async () => {
     const seen: HttpResult['outcome'][] = [];
-    const http = fakeHttp(5, (r) => (r.path === '/x' ? 401 : 500));
+    const http = fakeHttp(5, (r) => ((r as Step).label === 'GET /x' ? 401 : 500));
     const live = new LiveCounters();
     const result = await runPlan(
       plan({ expect: [401], onAnswer: (r) => void seen.push(r.outcome) }),

@@ -71,7 +71,7 @@ export async function runPlan(
     const startedAt = elapsed();
     live.sent++;
     live.inFlight++;
-    const result = await http.send(step, { parseJson: Boolean(step.onAnswer) });
+    const result = await http.send(step);
     live.inFlight--;
     step.onAnswer?.(result);
     const expected = typeof result.outcome === 'number' && step.expect.includes(result.outcome);

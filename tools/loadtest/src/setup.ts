@@ -1,6 +1,6 @@
 import type { LoadTestOptions } from './args';
 import type { HttpClient } from './http-client';
-import { nth, tokenOf, type Account, type World } from './scenarios/scenario';
+import { authorised, nth, tokenOf, type Account, type World } from './scenarios/scenario';
 
 export type OrgRole = 'MEMBER' | 'ADMIN';
 
@@ -25,18 +25,20 @@ async function inBatches<T, R>(items: T[], size: number, work: (item: T, index: 
  * Creates what the scenarios need, through the public API only: signs in the platform admin,
  * creates an organisation, registers the member accounts (and one organisation admin) and makes
  * them members. Whatever the platform does not serve yet is recorded as a problem, and the
- * scenarios that need it are skipped with that reason.
+ * scenarios that need it are skipped with that reason. Every call goes through the typed client.
  */
 export async function setUp(http: HttpClient, options: LoadTestOptions, hooks: SetupHooks, log: (line: string) => void): Promise<World> {
   const { runId } = options;
-  const health = await http.send({ method: 'GET', path: '/api/auth/health' });
-  if (health.outcome !== 200) throw new Error(`the gateway at ${options.baseUrl.href} answered ${health.outcome} to GET /api/auth/health`);
+  const { api } = http;
+  const signal = () => http.deadline();
+  const health = await api.GET('/api/auth/health', { signal: signal() });
+  if (health.response.status !== 200) throw new Error(`the gateway at ${options.baseUrl.href} answered ${health.response.status} to GET /api/auth/health`);
 
   const world: World = { http, options, members: [], searchTerms: [] };
-  const admin = await http.send({ method: 'POST', path: '/api/auth/system/login', body: options.admin }, { parseJson: true });
-  world.adminToken = admin.outcome === 200 ? tokenOf(admin.json) : undefined;
+  const admin = await api.POST('/api/auth/system/login', { body: options.admin, signal: signal() });
+  world.adminToken = tokenOf(admin.data);
   if (!world.adminToken) {
-    world.adminProblem = `the platform admin sign-in (${options.admin.email}) answered ${admin.outcome}`;
+    world.adminProblem = `the platform admin sign-in (${options.admin.email}) answered ${admin.response.status}`;
     log(`setup: ${world.adminProblem}`);
   }
 
@@ -46,21 +48,17 @@ export async function setUp(http: HttpClient, options: LoadTestOptions, hooks: S
     world.organizationId = hook.id;
     attach = async (account, role) => void (await hook.attach(account, role));
   } else if (world.adminToken) {
-    const created = await http.send(
-      {
-        method: 'POST',
-        path: '/api/orgs',
-        token: world.adminToken,
-        body: { name: `Load test ${runId}`, slug: `lt-${runId}`, subdomain: `lt-${runId}`, email: `org-${runId}@loadtest.example.com`, orgType: 'ASSOCIATION' },
-      },
-      { parseJson: true },
-    );
-    const id = (created.json as { id?: unknown } | undefined)?.id;
-    if (created.outcome === 201 && typeof id === 'string') {
+    const created = await api.POST('/api/orgs', {
+      ...authorised(world.adminToken),
+      body: { name: `Load test ${runId}`, slug: `lt-${runId}`, subdomain: `lt-${runId}`, email: `org-${runId}@loadtest.example.com`, orgType: 'ASSOCIATION' },
+      signal: signal(),
+    });
+    const id = created.data?.id;
+    if (created.response.status === 201 && id) {
       world.organizationId = id;
       attach = await memberAttacher(http, world.adminToken, id);
     } else {
-      world.organisationProblem = `POST /api/orgs answered ${created.outcome}`;
+      world.organisationProblem = `POST /api/orgs answered ${created.response.status}`;
     }
   } else {
     world.organisationProblem = 'no platform admin to create it';
@@ -78,16 +76,12 @@ export async function setUp(http: HttpClient, options: LoadTestOptions, hooks: S
   world.searchTerms = [...new Set(accounts.flatMap((a) => [a.lastName, a.firstName])), 'Nobody'];
   log(`setup: registering ${accounts.length} accounts`);
   const registered = await inBatches(accounts, 4, async (account) => {
-    const res = await http.send(
-      {
-        method: 'POST',
-        path: '/api/auth/org/register',
-        body: { email: account.email, password: account.password, firstName: account.firstName, lastName: account.lastName },
-      },
-      { parseJson: true },
-    );
-    const id = (res.json as { id?: unknown } | undefined)?.id;
-    if (res.outcome !== 201 || typeof id !== 'string') throw new Error(`setup: POST /api/auth/org/register answered ${res.outcome}`);
+    const res = await api.POST('/api/auth/org/register', {
+      body: { email: account.email, password: account.password, firstName: account.firstName, lastName: account.lastName },
+      signal: signal(),
+    });
+    const id = res.data?.id;
+    if (res.response.status !== 201 || !id) throw new Error(`setup: POST /api/auth/org/register answered ${res.response.status}`);
     return { ...account, id };
   });
   const [orgAdmin, ...members] = registered;
@@ -100,9 +94,9 @@ export async function setUp(http: HttpClient, options: LoadTestOptions, hooks: S
   }
 
   const first = nth(members, 0);
-  const probe = await http.send({ method: 'POST', path: '/api/auth/org/login', body: { email: first.email, password: first.password } }, { parseJson: true });
-  if (probe.outcome !== 200 || !tokenOf(probe.json)) {
-    world.memberLoginProblem = `a member's sign-in (POST /api/auth/org/login) answered ${probe.outcome}${world.organisationProblem ? ` (no organisation: ${world.organisationProblem})` : ''}`;
+  const probe = await api.POST('/api/auth/org/login', { body: { email: first.email, password: first.password }, signal: signal() });
+  if (probe.response.status !== 200 || !tokenOf(probe.data)) {
+    world.memberLoginProblem = `a member's sign-in (POST /api/auth/org/login) answered ${probe.response.status}${world.organisationProblem ? ` (no organisation: ${world.organisationProblem})` : ''}`;
     log(`setup: ${world.memberLoginProblem}`);
   }
   return world;
@@ -114,16 +108,14 @@ async function memberAttacher(
   token: string,
   organizationId: string,
 ): Promise<(account: Account, role: OrgRole) => Promise<string | undefined>> {
-  const roles = await http.send({ method: 'GET', path: `/api/orgs/${organizationId}/roles`, token }, { parseJson: true });
+  const roles = await http.api.GET('/api/orgs/{id}/roles', { params: { path: { id: organizationId } }, ...authorised(token), signal: http.deadline() });
   const roleIds = new Map<string, string>();
-  if (roles.outcome === 200 && Array.isArray(roles.json)) {
-    for (const role of roles.json as { roleId?: string; name?: string }[]) if (role.name && role.roleId) roleIds.set(role.name, role.roleId);
-  }
+  for (const role of roles.data ?? []) if (role.name && role.roleId) roleIds.set(role.name, role.roleId);
   return async (account, role) => {
-    const res = await http.send({
-      method: 'POST',
-      path: `/api/orgs/${organizationId}/users`,
-      token,
+    const res = await http.api.POST('/api/orgs/{organizationId}/users', {
+      params: { path: { organizationId } },
+      ...authorised(token),
+      signal: http.deadline(),
       body: {
         email: account.email,
         firstName: account.firstName,
@@ -132,6 +124,6 @@ async function memberAttacher(
         ...(roleIds.has(role) ? { roleId: roleIds.get(role) } : {}),
       },
     });
-    return res.outcome === 201 || res.outcome === 200 ? undefined : `POST /api/orgs/{id}/users answered ${res.outcome}`;
+    return res.response.ok ? undefined : `POST /api/orgs/{id}/users answered ${res.response.status}`;
   };
 }

@@ -18,6 +18,19 @@ describe('operator command lines', () => {
     expect(() => parseCommand(['unlock', 'not-an-address'])).toThrow(/unlock <email>/);
   });
 
+  it('reads revoke-sessions with an email address', () => {
+    expect(parseCommand(['revoke-sessions', 'Ann@Example.org'])).toEqual({ kind: 'revoke-sessions', email: 'Ann@Example.org' });
+    expect(() => parseCommand(['revoke-sessions'])).toThrow(/revoke-sessions <email>/);
+  });
+
+  it('reads jobs, with --stale and its threshold', () => {
+    expect(parseCommand(['jobs'])).toEqual({ kind: 'jobs' });
+    expect(parseCommand(['jobs', '--stale'])).toEqual({ kind: 'jobs', staleAfterSeconds: 300 });
+    expect(parseCommand(['jobs', '--stale', '--stale-after', '60'])).toEqual({ kind: 'jobs', staleAfterSeconds: 60 });
+    expect(() => parseCommand(['jobs', '--stale', '--stale-after', '1m'])).toThrow(/a number of seconds/);
+    expect(() => parseCommand(['jobs', '--stale-after', '60'])).toThrow(/goes with --stale/);
+  });
+
   it('reads the outbox commands', () => {
     expect(parseCommand(['outbox', 'list', '--schema', 'identity'])).toEqual({ kind: 'outbox list', schema: 'identity' });
     expect(parseCommand(['outbox', 'lag'])).toEqual({ kind: 'outbox lag' });

@@ -2,6 +2,10 @@ import { parseArgs } from 'node:util';
 
 export const USAGE = `Operator commands (npm run ops -- <command>):
   unlock <email>                                       clear an account's login lockout (audited)
+  revoke-sessions <email>                              end every session of the account; the gateway refuses
+                                                       its access tokens (audited)
+  jobs [--stale [--stale-after <seconds>]]             jobs in progress in every service, stale ones marked;
+                                                       --stale: only those silent for --stale-after (default 300)
   dead-letters list [--consumer <durable>]             messages consumers set aside, with the reason
   dead-letters replay <sequence…> | --all [--consumer <durable>]
                                                        publish them again on their subjects
@@ -10,7 +14,8 @@ export const USAGE = `Operator commands (npm run ops -- <command>):
   outbox list --schema <schema>                        outbox rows a relay could never publish
   outbox replay --schema <schema> [--id <uuid>…]       put them back into the outbox
 Environment: NATS_URL, STREAM_NAME (default PLATFORM), DATABASE_URL, REDIS_URL and the gateway's
-REDIS_KEY_PREFIX (default gateway:), OPS_OPERATOR (who you are, for the audit log).`;
+REDIS_KEY_PREFIX (default gateway:), IDENTITY_GRPC_URL, JWT_SECRET, SERVICE_JWT_SECRET and JWT_ISSUER
+(revoke-sessions calls identity as a service), OPS_OPERATOR (who you are, for the audit log).`;
 
 export type Command =
   | { kind: 'dead-letters list'; consumer?: string }
@@ -20,9 +25,14 @@ export type Command =
   | { kind: 'outbox list'; schema: string }
   | { kind: 'outbox replay'; schema: string; ids?: string[] }
   | { kind: 'unlock'; email: string }
+  | { kind: 'revoke-sessions'; email: string }
+  | { kind: 'jobs'; staleAfterSeconds?: number }
   | { kind: 'help' };
 
 const SCHEMA = /^[a-z_][a-z0-9_]*$/;
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+/** A job silent for longer is stale (`jobs --stale`): the connector's own CONNECTOR_JOB_STALE_MS default. */
+export const DEFAULT_STALE_SECONDS = 300;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The command of a command line; throws a message for the operator on anything it cannot run. */
@@ -35,14 +45,25 @@ export function parseCommand(argv: string[]): Command {
       schema: { type: 'string' },
       id: { type: 'string', multiple: true },
       all: { type: 'boolean' },
+      stale: { type: 'boolean' },
+      'stale-after': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const [group, action, ...rest] = positionals;
   if (values.help || group === undefined || group === 'help') return { kind: 'help' };
-  if (group === 'unlock') {
-    if (!action || !/^[^\s@]+@[^\s@]+$/.test(action)) throw new Error('unlock <email>: name the account by its email address');
-    return { kind: 'unlock', email: action };
+  if (group === 'unlock' || group === 'revoke-sessions') {
+    if (!action || !EMAIL.test(action)) throw new Error(`${group} <email>: name the account by its email address`);
+    return { kind: group, email: action };
+  }
+  if (group === 'jobs' && action === undefined) {
+    if (!values.stale) {
+      if (values['stale-after'] !== undefined) throw new Error('--stale-after goes with --stale');
+      return { kind: 'jobs' };
+    }
+    const seconds = Number(values['stale-after'] ?? DEFAULT_STALE_SECONDS);
+    if (!Number.isInteger(seconds) || seconds < 1) throw new Error(`--stale-after ${values['stale-after']}: a number of seconds`);
+    return { kind: 'jobs', staleAfterSeconds: seconds };
   }
   if (group === 'dead-letters') {
     if (action === 'list') return { kind: 'dead-letters list', consumer: values.consumer };

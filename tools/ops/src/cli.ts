@@ -4,8 +4,12 @@ import { Pool } from 'pg';
 import { connectNats, jetstream, jetstreamManager, MessagingNames, replayOutboxDeadLetters } from '@platform/messaging';
 import { createLogger } from '@platform/telemetry';
 import { unlockAccount } from './account-commands';
-import { parseCommand, USAGE, type Command } from './cli-args';
+import { listJobs } from './job-commands';
+import { revokeAccountSessions } from './session-commands';
+import { DEFAULT_STALE_SECONDS, parseCommand, USAGE, type Command } from './cli-args';
 import { grpcServices } from '@platform/registry';
+import { TokenSigner } from '@platform/auth';
+import { commonEnv, grpcUrl, readEnv } from '@platform/config';
 import {
   discardConsumerDeadLetters,
   listConsumerDeadLetters,
@@ -37,8 +41,23 @@ async function withDatabase(work: (pool: Pool) => Promise<string[]>): Promise<st
   }
 }
 
-/** Each service's schema: the registry's name, or the deployment's `<SVC>_DB_SCHEMA`. */
-const serviceSchemas = (): string[] => grpcServices().flatMap((service) => (service.schema ? [process.env[service.schema.env] || service.schema.name] : []));
+/** Each service's schema by service name: the registry's, or the deployment's `<SVC>_DB_SCHEMA`. */
+const schemasByService = (): Record<string, string> =>
+  Object.fromEntries(grpcServices().flatMap((service) => (service.schema ? [[service.name, process.env[service.schema.env] || service.schema.name]] : [])));
+const serviceSchemas = (): string[] => Object.values(schemasByService());
+
+/** Identity's address and a service token signed with the deployment's service key (as the services sign theirs). */
+function identityAccess() {
+  const config = readEnv({
+    IDENTITY_GRPC_URL: grpcUrl('identity'),
+    NODE_ENV: commonEnv.NODE_ENV,
+    JWT_SECRET: commonEnv.JWT_SECRET,
+    JWT_ISSUER: commonEnv.JWT_ISSUER,
+    SERVICE_JWT_SECRET: commonEnv.SERVICE_JWT_SECRET,
+  });
+  const signer = new TokenSigner({ issuer: config.JWT_ISSUER, userKeys: { secret: config.JWT_SECRET }, serviceKeys: { secret: config.SERVICE_JWT_SECRET } });
+  return { address: config.IDENTITY_GRPC_URL, serviceToken: signer.signService('ops') };
+}
 
 async function run(command: Command): Promise<string[]> {
   switch (command.kind) {
@@ -53,6 +72,16 @@ async function run(command: Command): Promise<string[]> {
           redis.disconnect();
         }
       });
+    case 'revoke-sessions':
+      return [await revokeAccountSessions(identityAccess(), command.email)];
+    case 'jobs':
+      return withDatabase((pool) =>
+        listJobs(pool, {
+          schemas: schemasByService(),
+          staleAfterSeconds: command.staleAfterSeconds ?? DEFAULT_STALE_SECONDS,
+          onlyStale: command.staleAfterSeconds !== undefined,
+        }),
+      );
     case 'dead-letters list':
       return withMessaging((m) => listConsumerDeadLetters(m, command.consumer));
     case 'dead-letters replay':

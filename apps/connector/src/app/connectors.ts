@@ -28,6 +28,7 @@ const settingsOf = (row: ConnectorRow): ConnectorSettings => ({
   copyDocumentFiles: row.copyDocumentFiles,
   fieldMappings: (row.fieldMappings ?? {}) as Record<string, string>,
   sourceTimezone: row.sourceTimezone,
+  writeBack: row.writeBack,
 });
 
 function checkName(name: string): string {

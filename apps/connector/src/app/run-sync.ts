@@ -1,11 +1,21 @@
 import { status as grpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { DestinationRefused } from '@platform/outbound';
-import type { contentV1, documentsV1, eventsV1, organisationV1 } from '@platform/proto';
+import type { contentV1, documentsV1, eventsV1, notificationsV1, organisationV1 } from '@platform/proto';
 import { SiteError, type LegacySite, type UpsertOutcome } from '../clients/ports';
 import type { ConnectorDeps } from '../deps';
 import { isScheduled, statusAfterJob } from '../domain/connector-status';
 import { IMPORTABLE_ENTITY_TYPES, PULL_PATHS, inImportOrder, type EntityType } from '../domain/entity-types';
-import { mapArticle, mapCompany, mapDocument, mapEvent, mapMember, type Mapped, type MappedDocument, type SourceRecord } from '../domain/mappings';
+import {
+  mapArticle,
+  mapCompany,
+  mapDocument,
+  mapEvent,
+  mapMember,
+  mapNotification,
+  type Mapped,
+  type MappedDocument,
+  type SourceRecord,
+} from '../domain/mappings';
 import { count, emptyProgress, type EntityCounts, type LogAction, type Progress } from '../domain/progress';
 import { withRetry } from '../domain/retry';
 import { nextSyncAfter, STOPPED_MESSAGE } from '../domain/sync-job-rules';
@@ -184,6 +194,8 @@ function writerFor(deps: ConnectorDeps, job: SyncJobRow, connector: ConnectorRow
   const org = connector.organizationId;
   const mappings = (connector.fieldMappings ?? {}) as Record<string, string>;
   const offset = offsetMinutes(connector.sourceTimezone) ?? 0;
+  // copy-images: featured images, event covers and company logos go to storage.
+  const images = <T>(field: ImageField<T>): ImageCopying<T> | undefined => (connector.copyImages ? { organizationId: org, field } : undefined);
   switch (type) {
     case 'MEMBERS':
       return batchWriter<organisationV1.MemberRecord>(
@@ -202,6 +214,7 @@ function writerFor(deps: ConnectorDeps, job: SyncJobRow, connector: ConnectorRow
         counts,
         (r) => mapArticle(r, mappings),
         (batch) => deps.targets.articles(org, batch),
+        images({ get: (a) => a.featuredImageUrl, set: (a, url) => (a.featuredImageUrl = url) }),
       );
     case 'COMPANIES':
       return batchWriter<contentV1.ImportedCompany>(
@@ -211,6 +224,7 @@ function writerFor(deps: ConnectorDeps, job: SyncJobRow, connector: ConnectorRow
         counts,
         (r) => mapCompany(r, mappings),
         (batch) => deps.targets.companies(org, batch),
+        images({ get: (c) => c.logoUrl, set: (c, url) => (c.logoUrl = url) }),
       );
     case 'EVENTS':
     case 'CONFERENCES':
@@ -221,6 +235,12 @@ function writerFor(deps: ConnectorDeps, job: SyncJobRow, connector: ConnectorRow
         counts,
         (r) => mapEvent(r, type, offset, mappings, deps.now()),
         (batch) => deps.targets.events(org, batch),
+        images({
+          get: (e) => e.event?.featuredImageUrl ?? '',
+          set: (e, url) => {
+            if (e.event) e.event.featuredImageUrl = url;
+          },
+        }),
       );
     case 'DOCUMENTS': {
       const foldersDone = new Set<string>();
@@ -251,9 +271,58 @@ function writerFor(deps: ConnectorDeps, job: SyncJobRow, connector: ConnectorRow
         },
       );
     }
-    default:
-      throw new Error(`${type} cannot be imported yet`);
+    case 'NOTIFICATIONS':
+      return batchWriter<notificationsV1.ImportedNotification>(
+        deps,
+        job,
+        type,
+        counts,
+        (r) => mapNotification(r, mappings),
+        (batch) => deps.targets.notifications(org, batch, job.startedBy),
+      );
+    default: {
+      const unreachable: never = type;
+      throw new Error(`${String(unreachable)} cannot be imported`);
+    }
   }
+}
+
+/** Where a record of a type carries an image that copy-images copies (read, and replaced by the platform URL). */
+interface ImageField<T> {
+  get(record: T): string;
+  set(record: T, url: string): void;
+}
+
+interface ImageCopying<T> {
+  organizationId: string;
+  field: ImageField<T>;
+}
+
+const conflictNote = (action: LogAction): string =>
+  action === 'CONFLICT' ? 'changed on the platform since the last sync and at the source too: the platform copy was kept' : '';
+
+/**
+ * copy-images: the batch's images go to documents' ImportImages (copied through the outbound guard
+ * once per source URL) and each record takes the platform URL. An image not copied keeps the
+ * site's URL (tried again at the next sync) and its record's log line says why.
+ */
+async function copyImagesOf<T>(
+  deps: ConnectorDeps,
+  job: SyncJobRow,
+  batch: Pending<T>[],
+  { organizationId, field: image }: ImageCopying<T>,
+): Promise<Map<string, string>> {
+  const notes = new Map<string, string>();
+  const urls = [...new Set(batch.map((p) => image.get(p.record)).filter((url) => /^https?:\/\//i.test(url)))];
+  if (urls.length === 0) return notes;
+  const copies = await deps.targets.images(organizationId, urls, job.startedBy);
+  for (const p of batch) {
+    const copy = copies.get(image.get(p.record));
+    if (!copy) continue;
+    if ('url' in copy) image.set(p.record, copy.url);
+    else notes.set(p.externalId, `image not copied (the site's URL is kept): ${copy.error}`);
+  }
+  return notes;
 }
 
 function batchWriter<T>(
@@ -263,6 +332,7 @@ function batchWriter<T>(
   counts: EntityCounts,
   map: (record: SourceRecord) => Mapped<T>,
   write: (batch: T[]) => Promise<UpsertOutcome[]>,
+  images?: ImageCopying<T>,
 ): EntityWriter {
   let pending: Pending<T>[] = [];
   let lines: NewSyncLog[] = [];
@@ -280,11 +350,13 @@ function batchWriter<T>(
     await upsertLinks(deps.db, job.connectorId, job.id, k);
   };
   const send = async (batch: Pending<T>[]) => {
+    const notes = images ? await copyImagesOf(deps, job, batch, images) : new Map<string, string>();
     const outcomes = await write(batch.map((p) => p.record));
     batch.forEach((p, i) => {
       const o = outcomes[i];
+      const note = notes.get(p.externalId);
       if (!o) line(p.externalId, 'FAILED', '', 'the import answered no result for this record');
-      else line(o.externalId || p.externalId, o.action, o.platformId, o.error);
+      else line(o.externalId || p.externalId, o.action, o.platformId, [o.error || conflictNote(o.action), note].filter(Boolean).join('; '));
     });
   };
   return {

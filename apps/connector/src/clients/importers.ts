@@ -1,13 +1,14 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
 import { createClient, unary, type ServiceTokens } from '@platform/grpc-server';
-import { contentV1, documentsV1, eventsV1, organisationV1 } from '@platform/proto';
-import type { ImportTargets, UpsertOutcome } from './ports';
+import { contentV1, documentsV1, eventsV1, notificationsV1, organisationV1 } from '@platform/proto';
+import type { ImageCopy, ImportTargets, UpsertOutcome } from './ports';
 
 export interface ImportAddresses {
   organisation: string;
   content: string;
   events: string;
   documents: string;
+  notifications: string;
 }
 
 export interface ImportOptions {
@@ -21,19 +22,22 @@ export interface ImportOptions {
 
 const RETRIED = new Set<number>([status.UNAVAILABLE, status.DEADLINE_EXCEEDED, status.RESOURCE_EXHAUSTED]);
 
+const ANSWERED = new Set(['CREATE', 'UPDATE', 'SKIP', 'CONFLICT']);
+
 const outcome = (r: { externalId: string; action: string; error: string }, id: string): UpsertOutcome => ({
   externalId: r.externalId,
-  action: r.action === 'CREATE' || r.action === 'UPDATE' || r.action === 'SKIP' ? r.action : 'FAILED',
+  action: ANSWERED.has(r.action) ? (r.action as UpsertOutcome['action']) : 'FAILED',
   platformId: r.action === 'ERROR' || r.action === 'FAILED' ? '' : id,
   error: r.error,
 });
 
-/** The import RPCs of organisation, content, events and documents, called with the connector's service token. */
+/** The import RPCs of organisation, content, events, documents and notifications, called with the connector's service token. */
 export function grpcImportTargets(addresses: ImportAddresses, tokens: ServiceTokens, options: ImportOptions): ImportTargets {
   const organisation = createClient(organisationV1.OrganisationServiceClient, addresses.organisation);
   const content = createClient(contentV1.ContentServiceClient, addresses.content);
   const events = createClient(eventsV1.EventsServiceClient, addresses.events);
   const documents = createClient(documentsV1.DocumentsServiceClient, addresses.documents);
+  const notifications = createClient(notificationsV1.NotificationsServiceClient, addresses.notifications);
 
   async function retried<T>(call: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
@@ -75,11 +79,24 @@ export function grpcImportTargets(addresses: ImportAddresses, tokens: ServiceTok
       );
       return reply.results.map((r) => outcome(r, r.id));
     },
+    async notifications(organizationId, records, importedBy) {
+      const reply = await retried(() =>
+        unary(notifications, notifications.upsertNotifications, { organizationId, importedBy, notifications: records }, { ...call, token: tokens.current() }),
+      );
+      return reply.results.map((r) => outcome(r, r.id));
+    },
+    async images(organizationId, urls, importedBy) {
+      const reply = await retried(() =>
+        unary(documents, documents.importImages, { organizationId, importedBy, sourceUrls: urls }, { ...call, token: tokens.current() }),
+      );
+      return new Map(reply.images.map((i): [string, ImageCopy] => [i.sourceUrl, i.url ? { url: i.url } : { error: i.error || 'not copied' }]));
+    },
     close() {
       organisation.close();
       content.close();
       events.close();
       documents.close();
+      notifications.close();
     },
   };
 }

@@ -50,50 +50,53 @@ export function legacySites(options: LegacySiteOptions): LegacySites {
       }
       const agent = pinnedAgent(checked.url, checked.destination);
 
-      const get = (path: string, query: Record<string, string>, withKey: boolean): Promise<unknown> => {
+      const call = (method: 'GET' | 'PUT', path: string, query: Record<string, string>, withKey: boolean, body?: unknown): Promise<unknown> => {
         const url = new URL(path, base);
         for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
         const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+        const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body), 'utf8');
+        const headers = {
+          accept: 'application/json',
+          ...(withKey ? { [SYNC_KEY_HEADER]: syncKey } : {}),
+          ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
+        };
         return new Promise((resolve, reject) => {
-          const req = send(
-            url,
-            { method: 'GET', agent, headers: { accept: 'application/json', ...(withKey ? { [SYNC_KEY_HEADER]: syncKey } : {}) } },
-            (res: IncomingMessage) => {
-              const chunks: Buffer[] = [];
-              let size = 0;
-              res.on('data', (chunk: Buffer) => {
-                size += chunk.length;
-                if (size > maxBytes) {
-                  req.destroy(new SiteError(`the site's answer is larger than ${maxBytes} bytes`, false));
-                  return;
-                }
-                chunks.push(chunk);
-              });
-              res.on('error', (err) => reject(new SiteError(`the site's answer broke off: ${err.message}`, true)));
-              res.on('end', () => {
-                const status = res.statusCode ?? 0;
-                let body: unknown;
-                try {
-                  body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-                } catch {
-                  body = undefined;
-                }
-                if (status >= 300 && status < 400)
-                  return reject(new SiteError(`the site answered a redirect (${status}): redirects are not followed`, false, status));
-                if (status < 200 || status >= 300) {
-                  const { text, code } = siteErrorText(status, body);
-                  return reject(new SiteError(text, isTransientStatus(status), status, code));
-                }
-                if (body === undefined) return reject(new SiteError('the site answered something that is not JSON', false, status));
-                resolve(body);
-              });
-            },
-          );
+          const req = send(url, { method, agent, headers }, (res: IncomingMessage) => {
+            const chunks: Buffer[] = [];
+            let size = 0;
+            res.on('data', (chunk: Buffer) => {
+              size += chunk.length;
+              if (size > maxBytes) {
+                req.destroy(new SiteError(`the site's answer is larger than ${maxBytes} bytes`, false));
+                return;
+              }
+              chunks.push(chunk);
+            });
+            res.on('error', (err) => reject(new SiteError(`the site's answer broke off: ${err.message}`, true)));
+            res.on('end', () => {
+              const status = res.statusCode ?? 0;
+              let body: unknown;
+              try {
+                body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+              } catch {
+                body = undefined;
+              }
+              if (status >= 300 && status < 400)
+                return reject(new SiteError(`the site answered a redirect (${status}): redirects are not followed`, false, status));
+              if (status < 200 || status >= 300) {
+                const { text, code } = siteErrorText(status, body);
+                return reject(new SiteError(text, isTransientStatus(status), status, code));
+              }
+              if (body === undefined) return reject(new SiteError('the site answered something that is not JSON', false, status));
+              resolve(body);
+            });
+          });
           req.setTimeout(options.timeoutMs, () => req.destroy(new SiteError(`the site did not answer within ${options.timeoutMs} ms`, true)));
           req.on('error', (err: Error) => reject(err instanceof SiteError ? err : new SiteError(`the site cannot be reached: ${err.message}`, true)));
-          req.end();
+          req.end(payload);
         });
       };
+      const get = (path: string, query: Record<string, string>, withKey: boolean) => call('GET', path, query, withKey);
 
       const site: LegacySite = {
         async ping() {
@@ -114,6 +117,11 @@ export function legacySites(options: LegacySiteOptions): LegacySites {
             totalPages: int(body['total_pages'], 0),
           };
           return page;
+        },
+        async update(path, id, fields) {
+          const body = await call('PUT', `sync/${path}/${encodeURIComponent(id)}`, {}, true, fields);
+          if (!isRecord(body)) throw new SiteError(`the ${path} update did not answer a JSON object`, false);
+          return body;
         },
       };
       return site;

@@ -1,10 +1,11 @@
-import type { contentV1, documentsV1, eventsV1, organisationV1 } from '@platform/proto';
+import type { contentV1, documentsV1, eventsV1, notificationsV1, organisationV1 } from '@platform/proto';
 import type { SourceRecord } from '../domain/mappings';
 
 /** What an import RPC answered for one record (ERROR and FAILED both read FAILED). */
 export interface UpsertOutcome {
   externalId: string;
-  action: 'CREATE' | 'UPDATE' | 'SKIP' | 'FAILED';
+  /** CONFLICT: changed on the platform since the last import and at the source too; the platform's copy was kept. */
+  action: 'CREATE' | 'UPDATE' | 'SKIP' | 'CONFLICT' | 'FAILED';
   /** The platform record's id; empty for FAILED. */
   platformId: string;
   error: string;
@@ -12,7 +13,7 @@ export interface UpsertOutcome {
 
 /**
  * The internal import RPCs of the services the connector writes to (500 records a call at most;
- * CREATE, UPDATE, SKIP or ERROR per record; they never notify anyone). Transient failures
+ * CREATE, UPDATE, SKIP, CONFLICT or ERROR per record; they never notify anyone). Transient failures
  * (UNAVAILABLE, DEADLINE_EXCEEDED) are retried by the implementation; what is left is thrown.
  */
 export interface ImportTargets {
@@ -22,8 +23,17 @@ export interface ImportTargets {
   events(organizationId: string, records: eventsV1.UpsertEventRecord[]): Promise<UpsertOutcome[]>;
   folders(organizationId: string, records: documentsV1.ImportedFolder[]): Promise<UpsertOutcome[]>;
   documents(organizationId: string, records: documentsV1.ImportedDocument[], importedBy: string, copyFiles: boolean): Promise<UpsertOutcome[]>;
+  notifications(organizationId: string, records: notificationsV1.ImportedNotification[], importedBy: string): Promise<UpsertOutcome[]>;
+  /**
+   * copy-images: documents copies each remote image (through the outbound guard) into the
+   * organisation's storage once per source URL and answers its platform URL, or why not.
+   */
+  images(organizationId: string, urls: string[], importedBy: string): Promise<Map<string, ImageCopy>>;
   close(): void;
 }
+
+/** A remote image copied into storage: its platform URL, or the reason it was not copied. */
+export type ImageCopy = { url: string } | { error: string };
 
 /** One page of a sync pull (spec 2 Legacy-site records: the sync page envelope). */
 export interface SitePage {
@@ -53,6 +63,8 @@ export interface LegacySite {
   ping(): Promise<Record<string, unknown>>;
   /** `GET /sync/<path>?page&per_page[&since]` with the sync key. */
   page(path: string, query: { page: number; perPage: number; since?: Date }): Promise<SitePage>;
+  /** `PUT /sync/<path>/<id>` (`members` or `events`) with the sync key and a partial record: the record after the update. */
+  update(path: 'members' | 'events', id: string, fields: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
 export interface LegacySites {

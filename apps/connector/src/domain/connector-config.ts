@@ -12,6 +12,8 @@ export interface ConnectorSettings {
   copyDocumentFiles: boolean;
   fieldMappings: Record<string, string>;
   sourceTimezone: string;
+  /** Platform changes go back to the site (false: a read-only site gets nothing). */
+  writeBack: boolean;
 }
 
 /** A create's or update's config as the RPC gives it (every field optional). */
@@ -24,6 +26,7 @@ export interface ConfigInput {
   copyDocumentFiles?: boolean;
   fieldMappings: Record<string, string>;
   sourceTimezone?: string;
+  writeBack?: boolean;
   apiUrl?: string;
   apiKey?: string;
   replaceFieldMappings: boolean;
@@ -130,6 +133,7 @@ export function resolveSettings(input: ConfigInput | undefined, current?: Connec
       copyDocumentFiles: given.copyDocumentFiles ?? current?.copyDocumentFiles ?? false,
       fieldMappings,
       sourceTimezone,
+      writeBack: given.writeBack ?? current?.writeBack ?? true,
     },
     syncKey,
   };

@@ -17,7 +17,7 @@ describe('connector settings', () => {
       siteUrl: 'https://site.example',
       sourceTimezone: '+10:00',
       syncIntervalMinutes: 0,
-      enabledEntityTypes: ['ARTICLES', 'MEMBERS', 'EVENTS', 'CONFERENCES', 'COMPANIES', 'DOCUMENTS'],
+      enabledEntityTypes: ['ARTICLES', 'MEMBERS', 'EVENTS', 'CONFERENCES', 'COMPANIES', 'DOCUMENTS', 'NOTIFICATIONS'],
     });
     expect(syncKey).toBe('k'.repeat(16));
     const updated = resolveSettings(input({ syncIntervalMinutes: 15, enabledEntityTypes: ['DOCUMENTS', 'MEMBERS'] }), settings);

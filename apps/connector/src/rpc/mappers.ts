@@ -25,6 +25,7 @@ export function toConnector(row: ConnectorRow): connectorV1.Connector {
       copyDocumentFiles: row.copyDocumentFiles,
       fieldMappings: (row.fieldMappings ?? {}) as Record<string, string>,
       sourceTimezone: row.sourceTimezone,
+      writeBack: row.writeBack,
     },
     initialized: row.initialImportCompletedAt !== null,
     initialImportCompletedAt: row.initialImportCompletedAt ?? undefined,

@@ -1,4 +1,4 @@
-import { contentV1, documentsV1, eventsV1, organisationV1 } from '@platform/proto';
+import { contentV1, documentsV1, eventsV1, notificationsV1, organisationV1 } from '@platform/proto';
 import { fakeGrpcService, type FakeGrpcService } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
 
@@ -7,6 +7,11 @@ export class ImportStore {
   readonly kinds = new Map<string, Map<string, { id: string; json: string; record: unknown }>>();
   /** External ids each kind answers ERROR for. */
   readonly failing = new Map<string, Set<string>>();
+  /** External ids each kind holds as changed on the platform since their import: a changed record is a CONFLICT. */
+  readonly editedOnPlatform = new Map<string, Set<string>>();
+  /** copy-images: the source URLs asked for, and the ones that fail. */
+  readonly imageRequests: string[] = [];
+  readonly failingImages = new Set<string>();
 
   upsert(kind: string, externalId: string, record: unknown): { action: string; id: string; error: string } {
     if (this.failing.get(kind)?.has(externalId)) return { action: 'ERROR', id: '', error: 'injected failure' };
@@ -20,6 +25,7 @@ export class ImportStore {
       return { action: 'CREATE', id, error: '' };
     }
     if (known.json === json) return { action: 'SKIP', id: known.id, error: '' };
+    if (this.editedOnPlatform.get(kind)?.has(externalId)) return { action: 'CONFLICT', id: known.id, error: '' };
     map.set(externalId, { id: known.id, json, record });
     return { action: 'UPDATE', id: known.id, error: '' };
   }
@@ -37,6 +43,7 @@ const summary = (results: Array<{ action: string }>) => ({
   created: results.filter((r) => r.action === 'CREATE').length,
   updated: results.filter((r) => r.action === 'UPDATE').length,
   skipped: results.filter((r) => r.action === 'SKIP').length,
+  conflicts: results.filter((r) => r.action === 'CONFLICT').length,
   failed: results.filter((r) => r.action === 'ERROR').length,
 });
 
@@ -46,9 +53,10 @@ export interface FakeImporters {
   content: FakeGrpcService<typeof contentV1.ContentServiceService>;
   events: FakeGrpcService<typeof eventsV1.EventsServiceService>;
   documents: FakeGrpcService<typeof documentsV1.DocumentsServiceService>;
+  notifications: FakeGrpcService<typeof notificationsV1.NotificationsServiceService>;
 }
 
-/** Stand-ins of the four import RPCs: CREATE, UPDATE (a field changed) or SKIP per record, like the real ones. */
+/** Stand-ins of the import RPCs: CREATE, UPDATE (a field changed) or SKIP per record, like the real ones. */
 export async function startFakeImporters(): Promise<FakeImporters> {
   const store = new ImportStore();
   const organisation = await fakeGrpcService(
@@ -101,8 +109,25 @@ export async function startFakeImporters(): Promise<FakeImporters> {
         const results = req.documents.map((d) => ({ externalId: d.externalId, ...store.upsert('documents', d.externalId, d) }));
         return { results, ...summary(results) };
       },
+      importImages: (req) => ({
+        images: [...new Set(req.sourceUrls)].map((sourceUrl) => {
+          store.imageRequests.push(sourceUrl);
+          if (store.failingImages.has(sourceUrl)) return { sourceUrl, url: '', error: 'injected image failure' };
+          return { sourceUrl, url: `/api/storage/${req.organizationId}/assets/copy-of-${sourceUrl.slice(sourceUrl.lastIndexOf('/') + 1)}`, error: '' };
+        }),
+      }),
     },
     { serviceToken: 'any' },
   );
-  return { store, organisation, content, events, documents };
+  const notifications = await fakeGrpcService(
+    notificationsV1.NotificationsServiceService,
+    {
+      upsertNotifications: (req) => {
+        const results = req.notifications.map((n) => ({ externalId: n.externalId, ...store.upsert('notifications', n.externalId, n) }));
+        return { results, ...summary(results) };
+      },
+    },
+    { serviceToken: 'any' },
+  );
+  return { store, organisation, content, events, documents, notifications };
 }

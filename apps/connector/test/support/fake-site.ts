@@ -14,14 +14,30 @@ export interface FakeSite {
   pluginVersion: string;
   /** Records by pull path (`members`, `articles`…), each with its change time. */
   records: Record<string, Array<{ record: SiteRecord; modified: Date }>>;
-  /** Requests received: path and query. */
-  requests: Array<{ path: string; query: URLSearchParams; key?: string }>;
+  /** Requests received: path and query (and, for the write-backs, method and JSON body). */
+  requests: Array<{ path: string; query: URLSearchParams; key?: string; method?: string; body?: unknown }>;
+  /** Read-only mode: the write-backs answer 403 association_read_only. */
+  readOnly: boolean;
   /** The next `times` requests of `path` (e.g. `sync/members`) answer `status`. */
   failNext(path: string, status: number, times?: number): void;
   /** Every request of `path` waits `ms` before answering. */
   delay(path: string, ms: number): void;
   set(path: string, records: SiteRecord[], modified?: Date): void;
   stop(): Promise<void>;
+}
+
+function readJson(req: import('node:http').IncomingMessage): Promise<unknown> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        resolve(undefined);
+      }
+    });
+  });
 }
 
 export async function startFakeSite(key = 'fake-site-sync-key-0123456789'): Promise<FakeSite> {
@@ -32,6 +48,7 @@ export async function startFakeSite(key = 'fake-site-sync-key-0123456789'): Prom
     pluginVersion: '1.2.0',
     records: {},
     requests: [],
+    readOnly: false,
     failNext(path, status, times = 1) {
       failures.set(path, { status, times });
     },
@@ -51,7 +68,8 @@ export async function startFakeSite(key = 'fake-site-sync-key-0123456789'): Prom
       const url = new URL(req.url ?? '/', 'http://site');
       const path = url.pathname.replace(/^\/api\/v1\//, '');
       const given = req.headers['x-association-sync-key'];
-      site.requests.push({ path, query: url.searchParams, key: typeof given === 'string' ? given : undefined });
+      const body = req.method === 'PUT' ? await readJson(req) : undefined;
+      site.requests.push({ path, query: url.searchParams, key: typeof given === 'string' ? given : undefined, method: req.method, body });
       const wait = delays.get(path);
       if (wait) await new Promise((r) => setTimeout(r, wait));
       const failure = failures.get(path);
@@ -60,6 +78,16 @@ export async function startFakeSite(key = 'fake-site-sync-key-0123456789'): Prom
         return send(res, failure.status, { code: 'injected_failure', message: 'injected', data: { status: failure.status } });
       }
       if (path === 'sync/ping') return send(res, 200, { status: 'ok', plugin_version: site.pluginVersion, time: new Date().toISOString() });
+      const update = /^sync\/(members|events)\/(\d+)$/.exec(path);
+      if (update && req.method === 'PUT') {
+        if (given !== site.key) return send(res, 401, { code: 'association_sync_key_invalid', message: 'Invalid sync key', data: { status: 401 } });
+        if (site.readOnly) return send(res, 403, { code: 'association_read_only', message: 'read-only', data: { status: 403 } });
+        const found = site.records[update[1]!]?.find((r) => r.record.id === Number(update[2]));
+        if (!found) return send(res, 404, { code: 'rest_post_invalid_id', message: 'Invalid ID.', data: { status: 404 } });
+        Object.assign(found.record, body);
+        found.modified = new Date();
+        return send(res, 200, found.record);
+      }
       const entity = /^sync\/([a-z]+)$/.exec(path)?.[1];
       if (!entity || !site.records[entity]) return send(res, 404, { code: 'rest_no_route', message: 'No route', data: { status: 404 } });
       if (given === undefined) return send(res, 401, { code: 'association_sync_key_missing', message: 'missing', data: { status: 401 } });

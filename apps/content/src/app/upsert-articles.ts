@@ -1,7 +1,7 @@
 import type { contentV1 } from '@platform/proto';
 import type { ContentDeps } from '../deps';
 import { deriveContent, normaliseTags, titleSearch } from '../domain/article-fields';
-import { externalIdProblem, unchanged, type UpsertResult } from '@platform/imports';
+import { externalIdProblem, importDecision, importHash, type UpsertResult } from '@platform/imports';
 import type { Prisma } from '../store/generated/client';
 
 /** The stored fields of an imported article (never announced: announcement NONE). */
@@ -40,7 +40,8 @@ function recordProblem(record: contentV1.ImportedArticle): string | undefined {
 
 /**
  * The connector's batch upsert of articles, in one transaction: each record by external_id is
- * created, updated when a stored field differs, or skipped. A slug another article holds is made
+ * created, updated when the source changed it, skipped when not, or CONFLICT when the platform changed
+ * it since its last import too (the platform's copy is kept; importDecision). A slug another article holds is made
  * unique with the external id. Nothing is announced.
  */
 export function upsertArticles(deps: ContentDeps, organizationId: string, records: contentV1.ImportedArticle[]): Promise<UpsertResult[]> {
@@ -66,18 +67,19 @@ export function upsertArticles(deps: ContentDeps, organizationId: string, record
           if (holder && holder.id !== current?.id) fields.slug = `${fields.slug}-${record.externalId}`;
         }
         if (!current) {
-          const row = await tx.article.create({ data: { ...fields, organizationId, externalId: record.externalId, announcement: 'NONE' } });
+          const row = await tx.article.create({
+            data: { ...fields, organizationId, externalId: record.externalId, announcement: 'NONE', importHash: importHash(fields) },
+          });
           results.push({ externalId: record.externalId, action: 'CREATE', id: row.id, error: '' });
           continue;
         }
         // A published article keeps the moment it became visible.
         const wanted = { ...fields, publishedAt: fields.status === 'PUBLISHED' ? (current.publishedAt ?? fields.publishedAt) : null };
-        if (unchanged(current as unknown as Record<string, unknown>, wanted)) {
-          results.push({ externalId: record.externalId, action: 'SKIP', id: current.id, error: '' });
-          continue;
-        }
-        await tx.article.update({ where: { id: current.id }, data: wanted });
-        results.push({ externalId: record.externalId, action: 'UPDATE', id: current.id, error: '' });
+        // A platform edit since the last import is kept: SKIP while the source is unchanged, CONFLICT when it changed too.
+        const decision = importDecision(current as unknown as Record<string, unknown>, wanted, current.importHash);
+        if (decision.action === 'UPDATE') await tx.article.update({ where: { id: current.id }, data: { ...wanted, importHash: decision.hash } });
+        else if (decision.hash !== current.importHash) await tx.article.update({ where: { id: current.id }, data: { importHash: decision.hash } });
+        results.push({ externalId: record.externalId, action: decision.action, id: current.id, error: '' });
       }
       return results;
     },

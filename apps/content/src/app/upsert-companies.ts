@@ -1,7 +1,7 @@
 import type { contentV1 } from '@platform/proto';
 import type { ContentDeps } from '../deps';
 import { companyNameSearch } from '../domain/company-fields';
-import { externalIdProblem, unchanged, type UpsertResult } from '@platform/imports';
+import { externalIdProblem, importDecision, importHash, type UpsertResult } from '@platform/imports';
 
 /** The connector's batch upsert of companies by external_id, in one transaction (see upsertArticles). */
 export function upsertCompanies(deps: ContentDeps, organizationId: string, records: contentV1.ImportedCompany[]): Promise<UpsertResult[]> {
@@ -36,13 +36,13 @@ export function upsertCompanies(deps: ContentDeps, organizationId: string, recor
         };
         const current = existing.get(record.externalId);
         if (!current) {
-          const row = await tx.company.create({ data: { ...fields, organizationId, externalId: record.externalId } });
+          const row = await tx.company.create({ data: { ...fields, organizationId, externalId: record.externalId, importHash: importHash(fields) } });
           results.push({ externalId: record.externalId, action: 'CREATE', id: row.id, error: '' });
-        } else if (unchanged(current as unknown as Record<string, unknown>, fields)) {
-          results.push({ externalId: record.externalId, action: 'SKIP', id: current.id, error: '' });
         } else {
-          await tx.company.update({ where: { id: current.id }, data: fields });
-          results.push({ externalId: record.externalId, action: 'UPDATE', id: current.id, error: '' });
+          const decision = importDecision(current as unknown as Record<string, unknown>, fields, current.importHash);
+          if (decision.action === 'UPDATE') await tx.company.update({ where: { id: current.id }, data: { ...fields, importHash: decision.hash } });
+          else if (decision.hash !== current.importHash) await tx.company.update({ where: { id: current.id }, data: { importHash: decision.hash } });
+          results.push({ externalId: record.externalId, action: decision.action, id: current.id, error: '' });
         }
       }
       return results;

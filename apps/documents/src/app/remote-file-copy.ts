@@ -6,7 +6,7 @@ import type { DocumentsDeps } from '../deps';
 import { isDocumentType } from '../domain/file-types';
 import { receiveFile, type ReceivedFile, type UploadMessage } from './receive-file';
 
-/** A remote file to copy into storage (the connector's copy-document-files option). */
+/** A remote file to copy into storage (the connector's copy-document-files and copy-images options). */
 export interface RemoteFileCopyRequest {
   /** Where it goes (`objectKeyOf(organization, document)`). */
   key: string;
@@ -15,6 +15,9 @@ export interface RemoteFileCopyRequest {
   fileName: string;
   /** Bytes the copy may take at most (the upload limit, or what is left of the quota). */
   maxBytes: number;
+  /** The types accepted (from the content) and how they are named in a refusal: the documents allow-list unless given. */
+  accept?: (mime: string | undefined) => mime is string;
+  what?: string;
 }
 
 /** The port through which an import copies a remote document's bytes into storage. */
@@ -52,8 +55,8 @@ export function guardedRemoteCopier(deps: Pick<DocumentsDeps, 'stores'>, guard: 
           key: request.key,
           fileName: request.fileName,
           maxBytes: request.maxBytes,
-          accept: isDocumentType,
-          what: 'documents',
+          accept: request.accept ?? isDocumentType,
+          what: request.what ?? 'documents',
         });
       } finally {
         response.destroy();

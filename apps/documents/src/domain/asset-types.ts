@@ -9,6 +9,9 @@ export type AssetType = (typeof ASSET_TYPES)[number];
  */
 export const LOGO_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
+/** A connector's copy of a legacy site's image (copy-images): never uploaded through the API. */
+export const IMPORTED_IMAGE = 'IMPORTED_IMAGE';
+
 export const isLogoType = (mime: string | undefined): mime is string => mime !== undefined && LOGO_TYPES.has(mime);
 
 export function assetTypeOf(value: string): AssetType | undefined {

@@ -1,3 +1,4 @@
+import { importDecision, importHash, type ShowValue } from '@platform/imports';
 import type { EventsDeps } from '../deps';
 import type { EventFields } from '../domain/event-input';
 import { eventData, type EventRow } from '../store/events';
@@ -10,7 +11,7 @@ export interface UpsertRecord {
   attendingCount: number;
 }
 
-export type UpsertAction = 'CREATE' | 'UPDATE' | 'SKIP';
+export type UpsertAction = 'CREATE' | 'UPDATE' | 'SKIP' | 'CONFLICT';
 
 const comparable = (value: unknown): string => {
   if (value === null || value === undefined) return '';
@@ -32,6 +33,12 @@ const sortedKeys = (value: unknown): unknown => {
   );
 };
 
+/**
+ * How an imported column is fingerprinted: as it compares, with the events service's own completion of
+ * an ended event (PUBLISHED → COMPLETED) not counted as a platform edit.
+ */
+const showImported: ShowValue = (value) => (value === 'COMPLETED' ? 'PUBLISHED' : comparable(value));
+
 /** The columns of a record that differ from the stored event (none: SKIP). */
 export function changedColumns(row: EventRow, data: Record<string, unknown>): string[] {
   const stored = row as unknown as Record<string, unknown>;
@@ -40,7 +47,8 @@ export function changedColumns(row: EventRow, data: Record<string, unknown>): st
 
 /**
  * One imported record, matched by externalId within the organisation: created when absent, updated
- * when a field changed, skipped otherwise. Never announces anything (no outbox event): imports are
+ * when the source changed it, skipped otherwise, CONFLICT when the platform changed it since its last
+ * import too (the platform's copy is kept). Never announces anything (no outbox event): imports are
  * not news.
  */
 export async function upsertEvent(deps: Pick<EventsDeps, 'db'>, organizationId: string, r: UpsertRecord): Promise<{ action: UpsertAction; eventId: string }> {
@@ -48,11 +56,17 @@ export async function upsertEvent(deps: Pick<EventsDeps, 'db'>, organizationId: 
   return deps.db.$transaction(async (tx) => {
     const existing = await tx.event.findFirst({ where: { organizationId, externalId: r.externalId, deletedAt: null } });
     if (!existing) {
-      const created = await tx.event.create({ data: { organizationId, externalId: r.externalId, ...data } });
+      const created = await tx.event.create({ data: { organizationId, externalId: r.externalId, ...data, importHash: importHash(data, showImported) } });
       return { action: 'CREATE' as const, eventId: created.id };
     }
-    if (changedColumns(existing, data).length === 0) return { action: 'SKIP' as const, eventId: existing.id };
-    await tx.event.update({ where: { id: existing.id }, data });
-    return { action: 'UPDATE' as const, eventId: existing.id };
+    if (changedColumns(existing, data).length === 0) {
+      if (existing.importHash === null) await tx.event.update({ where: { id: existing.id }, data: { importHash: importHash(data, showImported) } });
+      return { action: 'SKIP' as const, eventId: existing.id };
+    }
+    // A platform edit since the last import is kept: SKIP while the source is unchanged, CONFLICT when it changed too.
+    const decision = importDecision(existing as unknown as Record<string, unknown>, data, existing.importHash, showImported);
+    if (decision.action === 'UPDATE') await tx.event.update({ where: { id: existing.id }, data: { ...data, importHash: decision.hash } });
+    else if (decision.hash !== existing.importHash) await tx.event.update({ where: { id: existing.id }, data: { importHash: decision.hash } });
+    return { action: decision.action, eventId: existing.id };
   });
 }

@@ -7,6 +7,7 @@ import { cancelEvent, publishEvent } from '../app/event-lifecycle';
 import { promoteFromWaitingList } from '../app/registration-moves';
 import type { EventsDeps } from '../deps';
 import { parseRange } from '../domain/date-range';
+import { changedEventFields, eventDetails } from '../domain/event-changes';
 import { eventNotFound, invalidTransition } from '../domain/errors';
 import { crossFieldViolations, eventInputSchema, type EventFields } from '../domain/event-input';
 import { EVENT_STATUSES, isEditable, MEMBER_VISIBLE_STATUSES } from '../domain/event-status';
@@ -77,8 +78,11 @@ export function eventHandlers(deps: EventsDeps): EventHandlers {
       return toEventMessage(row);
     },
 
-    /** A full replacement of the fields; a raised maxAttendees fills the new places from the waiting list at once. */
-    async updateEvent(request) {
+    /**
+     * A full replacement of the fields; a raised maxAttendees fills the new places from the waiting
+     * list at once. An edit that changed something is announced (events.event.updated).
+     */
+    async updateEvent(request, ctx) {
       const input = validate(ref, request);
       const fields = eventFields(request.event);
       const row = await deps.db.$transaction(async (tx) => {
@@ -89,7 +93,19 @@ export function eventHandlers(deps: EventsDeps): EventHandlers {
           throw PlatformError.validation([{ field: 'maxAttendees', message: `must be at least the ${event.confirmedCount} confirmed registrations` }]);
         }
         const updated = await tx.event.update({ where: { id: event.id }, data: eventData(fields) });
-        return promoteFromWaitingList(deps, tx, updated, deps.now());
+        const now = deps.now();
+        const changedFields = changedEventFields(event, updated);
+        if (changedFields.length > 0) {
+          await deps.events.eventUpdated(tx, {
+            eventId: event.id,
+            organizationId: event.organizationId,
+            changedFields,
+            event: eventDetails(updated),
+            updatedBy: callerOf(ctx).sub,
+            occurredAt: now,
+          });
+        }
+        return promoteFromWaitingList(deps, tx, updated, now);
       }, LOCKING_TX);
       return toEventMessage(row);
     },

@@ -71,6 +71,7 @@ const EVENT_COLUMNS = Prisma.raw(
     featuredImageUrl: 'featured_image_url',
     attendingCount: 'attending_count',
     externalId: 'external_id',
+    importHash: 'import_hash',
     needsReview: 'needs_review',
     confirmedCount: 'confirmed_count',
     waitlistedCount: 'waitlisted_count',

@@ -1,4 +1,5 @@
-import { TokenSigner } from '@platform/auth';
+import jwt from 'jsonwebtoken';
+import { TokenSigner, keyIdOf } from '@platform/auth';
 import { PlatformError } from '@platform/errors';
 import { fixtureProtos } from '../../test/support/fixture-protos';
 import { TEST_ISSUER, TEST_SECRET, orgToken, signer, systemToken } from '../../test/support/tokens';
@@ -9,6 +10,7 @@ import type { SessionDenylist } from './session-denylist';
 
 const ORG = '0b7c5a8e-1d1f-4a51-9f0e-6f2d8b9f5c11';
 const OTHER = '11111111-1111-4111-8111-111111111111';
+const SERVICE_SECRET = 'service-secret-that-is-at-least-32-characters';
 const table = RouteTable.fromProtos(fixtureProtos());
 
 function routeAt(method: string, path: string) {
@@ -41,7 +43,7 @@ describe('request authentication', () => {
   it('needs a valid token of this issuer on every other route', async () => {
     expect(await status('GET', `/api/fixture/orgs/${ORG}`)).toBe(401);
     expect(await status('GET', `/api/fixture/orgs/${ORG}`, 'not.a.jwt')).toBe(401);
-    const foreign = new TokenSigner({ secret: TEST_SECRET, issuer: 'someone-else' }).signAccess({
+    const foreign = new TokenSigner({ issuer: 'someone-else', userKeys: { secret: TEST_SECRET } }).signAccess({
       sub: 's',
       sid: 's',
       userType: 'ORGANIZATION',
@@ -49,7 +51,7 @@ describe('request authentication', () => {
       organizationRole: 'OWNER',
     });
     expect(await status('GET', `/api/fixture/orgs/${ORG}`, foreign.token)).toBe(401);
-    const expired = new TokenSigner({ secret: TEST_SECRET, issuer: TEST_ISSUER, now: () => 1_000 }).signAccess({
+    const expired = new TokenSigner({ issuer: TEST_ISSUER, userKeys: { secret: TEST_SECRET }, now: () => 1_000 }).signAccess({
       sub: 's',
       sid: 's',
       userType: 'ORGANIZATION',
@@ -87,8 +89,23 @@ describe('request authentication', () => {
     expect(await status('DELETE', `/api/fixture/orgs/${OTHER}`, systemToken('SUPER_ADMIN').token)).toBe(200);
   });
 
-  it('refuses service tokens on REST routes', async () => {
-    expect(await status('GET', `/api/fixture/orgs/${ORG}`, signer.signService('identity'))).toBe(403);
+  it('refuses service tokens on REST routes: the gateway holds no service key', async () => {
+    const services = new TokenSigner({ issuer: TEST_ISSUER, userKeys: { secret: TEST_SECRET }, serviceKeys: { secret: SERVICE_SECRET } });
+    expect(await status('GET', `/api/fixture/orgs/${ORG}`, services.signService('identity'))).toBe(401);
+    // Nor does a token of the user key pass for a service's.
+    const claims = { sub: 'service:identity', sid: 'service:identity', service: 'identity', userType: 'SYSTEM', systemRole: 'SUPER_ADMIN' };
+    const forged = jwt.sign({ ...claims, iss: TEST_ISSUER }, TEST_SECRET, { algorithm: 'HS256', keyid: keyIdOf(TEST_SECRET) });
+    expect(await status('DELETE', `/api/fixture/orgs/${ORG}`, forged)).toBe(401);
+  });
+
+  it('accepts tokens of the previous key while it is configured, and refuses them once it is removed', async () => {
+    const next = 'next-user-secret-that-is-at-least-32-characters';
+    const old = orgToken(ORG, 'MEMBER').token;
+    const during = new RequestAuthenticator(new TokenSigner({ issuer: TEST_ISSUER, userKeys: { secret: next, accepted: TEST_SECRET } }), denylist);
+    const after = new RequestAuthenticator(new TokenSigner({ issuer: TEST_ISSUER, userKeys: { secret: next } }), denylist);
+    const { route, params } = routeAt('GET', `/api/fixture/orgs/${ORG}`);
+    await expect(during.authenticate(route, `Bearer ${old}`, params)).resolves.toMatchObject({ caller: { organizationId: ORG } });
+    await expect(after.authenticate(route, `Bearer ${old}`, params)).rejects.toThrow('not valid');
   });
 
   it('answers 503 rather than letting a token through when the denylist is down', async () => {

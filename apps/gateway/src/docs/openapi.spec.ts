@@ -1,6 +1,7 @@
 import { fixtureProtos } from '../../test/support/fixture-protos';
+import { loadProtoSource } from '../protos/proto-source';
 import { RouteTable } from '../routing/route-table';
-import { buildOpenApi } from './openapi';
+import { API_INFO, buildOpenApi } from './openapi';
 
 type Json = Record<string, any>;
 
@@ -54,5 +55,31 @@ describe('the OpenAPI document', () => {
     expect(create.responses['201'].headers.Location).toBeDefined();
     expect(doc['paths']['/api/fixture/orgs/{id}']['delete'].responses['204']).toEqual({ description: 'No content' });
     expect(doc['components'].responses.BadRequest.content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
+  });
+});
+
+describe('the problems each operation of the platform declares', () => {
+  const doc = buildOpenApi(RouteTable.fromProtos(loadProtoSource()), API_INFO) as Json;
+  const statuses = (method: string, path: string) => Object.keys(doc['paths'][path][method].responses);
+
+  it('declares what the validating proxy found answered but undeclared: 409 and 403 on register, 401 on refresh, 409 on organisation creates', () => {
+    expect(statuses('post', '/api/auth/org/register')).toEqual(expect.arrayContaining(['201', '400', '403', '409', '429']));
+    expect(statuses('post', '/api/auth/tokens/refresh')).toEqual(expect.arrayContaining(['401', '403']));
+    expect(statuses('post', '/api/auth/refresh')).toEqual(expect.arrayContaining(['401']));
+    expect(statuses('post', '/api/orgs/create-with-invitation')).toEqual(expect.arrayContaining(['409', '410']));
+  });
+
+  it('declares 410 where an invitation token is taken, 423 and 429 with Retry-After where attempts are limited, 504 everywhere', () => {
+    expect(statuses('post', '/api/orgs/{organizationId}/invitations/{token}/accept')).toContain('410');
+    expect(statuses('post', '/api/auth/org/login')).toEqual(expect.arrayContaining(['401', '403', '423', '429']));
+    expect(statuses('post', '/api/auth/password-reset/verify')).toEqual(expect.arrayContaining(['423', '429']));
+    expect(doc['components'].responses['TooManyRequests'].headers).toHaveProperty('Retry-After');
+    for (const operations of Object.values(doc['paths'] as Json))
+      for (const operation of Object.values(operations as Json)) expect(operation.responses).toHaveProperty('504');
+  });
+
+  it('declares no conflict on a read, and every problem as application/problem+json', () => {
+    expect(statuses('get', '/api/auth/health')).not.toContain('409');
+    for (const response of Object.values(doc['components'].responses as Json)) expect(Object.keys(response.content)).toEqual(['application/problem+json']);
   });
 });

@@ -1,5 +1,5 @@
 import { AbuseLimits } from '../limits/abuse-limits';
-import { ErrorCode } from '@platform/errors';
+import { ErrorCode, grpcStatusOf, httpStatusOfFailure } from '@platform/errors';
 import { isUuidField, maxLengthOf } from '../protos/field-rules';
 import type { FieldSchema, MessageSchema, ScalarKind } from '../protos/message-schema';
 import { findField } from '../protos/message-schema';
@@ -15,7 +15,14 @@ export interface OpenApiInfo {
 }
 
 /** The platform document's info block (served at /api/docs/openapi.json, written as dist/openapi.json). */
-export const API_INFO: OpenApiInfo = { title: 'Association platform API', version: '1' };
+export const API_INFO: OpenApiInfo = {
+  title: 'Association platform API',
+  version: '1',
+  description:
+    'Failures are RFC 9457 problems (application/problem+json); each operation lists the statuses it can answer. ' +
+    'Outside the operations: a path that is not listed answers 404, and a listed path asked with a method it does not have ' +
+    'answers 405 with `Allow` (the `MethodNotAllowed` response).',
+};
 
 const AUTH_TEXT: Record<Route['access']['auth'], string> = {
   public: 'public: no token needed',
@@ -197,23 +204,13 @@ function downloadResponses(): Json {
       headers: { ...headers, 'Content-Range': { schema: { type: 'string' } } },
       content,
     },
-    '416': { $ref: '#/components/responses/BadRequest', description: 'The range is outside the file' },
   };
 }
 
 function responses(route: Route, components: SchemaComponents): Json {
   const status = route.access.successStatus;
   const success: Json = { description: status === 201 ? 'Created' : status === 204 ? 'No content' : 'OK' };
-  if (route.download) {
-    return {
-      ...downloadResponses(),
-      '400': { $ref: '#/components/responses/BadRequest' },
-      '403': { $ref: '#/components/responses/Forbidden' },
-      '404': { $ref: '#/components/responses/NotFound' },
-      '500': { $ref: '#/components/responses/InternalError' },
-      '503': { $ref: '#/components/responses/Unavailable' },
-    };
-  }
+  if (route.download) return { ...downloadResponses(), ...problemRefs(route) };
   if (status !== 204) {
     const schema = route.responseBody === '' ? components.ref(route.response) : components.field(findField(route.response, route.responseBody) as FieldSchema);
     success['content'] = { 'application/json': { schema } };
@@ -221,24 +218,44 @@ function responses(route: Route, components: SchemaComponents): Json {
   if (status === 201 && route.locationFromId) {
     success['headers'] = { Location: { description: 'Where the created resource can be read', schema: { type: 'string' } } };
   }
-  const out: Json = { [String(status)]: success, '400': { $ref: '#/components/responses/BadRequest' } };
-  if (route.access.auth !== 'public') {
-    out['401'] = { $ref: '#/components/responses/Unauthorized' };
-    out['403'] = { $ref: '#/components/responses/Forbidden' };
-  }
-  if (route.template.variables.length > 0) out['404'] = { $ref: '#/components/responses/NotFound' };
-  if (route.body !== '' || route.upload) {
-    out['413'] = { $ref: '#/components/responses/PayloadTooLarge' };
-    out['415'] = { $ref: '#/components/responses/UnsupportedMediaType' };
-  }
-  if (route.access.loginLockout) {
-    out['401'] = { $ref: '#/components/responses/Unauthorized' };
-    out['403'] = { $ref: '#/components/responses/Forbidden' };
-    out['423'] = { $ref: '#/components/responses/Locked' };
-  }
-  if (route.access.loginLockout || AbuseLimits.limitOf(route)) out['429'] = { $ref: '#/components/responses/TooManyRequests' };
-  out['500'] = { $ref: '#/components/responses/InternalError' };
-  out['503'] = { $ref: '#/components/responses/Unavailable' };
+  return { [String(status)]: success, ...problemRefs(route) };
+}
+
+/** The HTTP status of a platform code: the same table the gateway answers with. */
+const statusOfCode = (code: ErrorCode): number => httpStatusOfFailure(grpcStatusOf(code), code);
+
+/**
+ * The platform codes a route can answer, from what the route is: its auth level, path, body,
+ * method, lockout and limits (docs/decisions.md, "Which problems an operation declares"). Services
+ * do not declare their codes per RPC, so these are the classes of route each code belongs to.
+ */
+export function problemCodesOf(route: Route): ErrorCode[] {
+  const write = route.httpMethod !== 'GET';
+  const takes = (name: string) => inputOf(route).fields.some((field) => field.name === name);
+  const codes = [ErrorCode.VALIDATION_FAILED];
+  // A token's checks, or (on a public write) a credential, registration closed or an account that may not sign in.
+  if (route.access.auth !== 'public' || write || route.access.loginLockout) codes.push(ErrorCode.UNAUTHENTICATED, ErrorCode.FORBIDDEN);
+  if (route.template.variables.length > 0) codes.push(ErrorCode.NOT_FOUND);
+  // A file's link can be past its signature, and a range outside the file.
+  if (route.download) codes.push(ErrorCode.FORBIDDEN, ErrorCode.RANGE_NOT_SATISFIABLE);
+  // A write can meet a state it does not fit: a duplicate, a transition its state table refuses, a full event.
+  if (write) codes.push(ErrorCode.CONFLICT);
+  // An invitation's token can be expired, used or cancelled.
+  if (/Invitation/.test(route.rpc.name) && takes('token')) codes.push(ErrorCode.INVITATION_EXPIRED);
+  if (route.body !== '' || route.upload) codes.push(ErrorCode.PAYLOAD_TOO_LARGE, ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+  // The login lockout, or a one-time code's tries (a reset code's per day, the second factor's per window).
+  if (route.access.loginLockout || takes('code')) codes.push(ErrorCode.TOO_MANY_ATTEMPTS, ErrorCode.RATE_LIMITED);
+  if (AbuseLimits.limitOf(route)) codes.push(ErrorCode.RATE_LIMITED);
+  codes.push(ErrorCode.INTERNAL, ErrorCode.UNAVAILABLE);
+  return codes;
+}
+
+/** The problem answers of a route, each status once, by reference to the shared responses; 504 when a service is too slow. */
+function problemRefs(route: Route): Json {
+  const statuses = new Set([...problemCodesOf(route).map(statusOfCode), 504]);
+  const out: Json = {};
+  for (const code of [...statuses].sort((a, b) => a - b))
+    out[String(code)] = { $ref: `#/components/responses/${PROBLEM_RESPONSES[code]?.name ?? 'InternalError'}` };
   return out;
 }
 
@@ -366,21 +383,78 @@ function problemSchemas(): Record<string, Json> {
   };
 }
 
+/** The shared problem responses, by status: what each means, and the code an example carries. */
+const PROBLEM_RESPONSES: Record<number, { name: string; description: string; code: string; headers?: Json }> = {
+  400: {
+    name: 'BadRequest',
+    description: 'Invalid input: malformed JSON, wrong types, unknown fields, bad UUIDs, strings too long',
+    code: ErrorCode.VALIDATION_FAILED,
+  },
+  401: {
+    name: 'Unauthorized',
+    description: 'Missing, invalid, expired or revoked access token; or wrong credentials, or a spent token or code in the body',
+    code: ErrorCode.UNAUTHENTICATED,
+    headers: { 'WWW-Authenticate': { schema: { type: 'string', const: 'Bearer' } } },
+  },
+  403: {
+    name: 'Forbidden',
+    description: 'The caller may not do this (auth level, organisation, authority, account status, or a platform setting)',
+    code: ErrorCode.FORBIDDEN,
+  },
+  404: { name: 'NotFound', description: 'No such resource', code: ErrorCode.NOT_FOUND },
+  405: {
+    name: 'MethodNotAllowed',
+    description: 'The path exists with other methods (listed in Allow)',
+    code: GatewayErrorCode.METHOD_NOT_ALLOWED,
+    headers: { Allow: { schema: { type: 'string' } } },
+  },
+  409: {
+    name: 'Conflict',
+    description: 'The change does not fit the current state: a duplicate, a transition not allowed, a full event',
+    code: ErrorCode.CONFLICT,
+  },
+  410: { name: 'Gone', description: 'The invitation token was used, cancelled or has expired (the code says which)', code: ErrorCode.INVITATION_EXPIRED },
+  413: {
+    name: 'PayloadTooLarge',
+    description: 'The request body or file is larger than the limit (1 MB by default), or past a storage quota',
+    code: GatewayErrorCode.PAYLOAD_TOO_LARGE,
+  },
+  415: {
+    name: 'UnsupportedMediaType',
+    description: 'The request body is not application/json, or a file is of a type the route does not accept',
+    code: GatewayErrorCode.UNSUPPORTED_MEDIA_TYPE,
+  },
+  416: { name: 'RangeNotSatisfiable', description: 'The range is outside the file', code: ErrorCode.RANGE_NOT_SATISFIABLE },
+  423: {
+    name: 'Locked',
+    description: "Locked after too many failed attempts: the account at sign-in, or a code's tries (see Retry-After)",
+    code: GatewayErrorCode.ACCOUNT_LOCKED,
+    headers: retryAfter(),
+  },
+  429: {
+    name: 'TooManyRequests',
+    description: 'Too many requests of this kind from this address, or in all (an abuse limit), or too many codes tried (see Retry-After)',
+    code: ErrorCode.RATE_LIMITED,
+    headers: retryAfter(),
+  },
+  500: { name: 'InternalError', description: 'Unexpected error; quote the request id', code: ErrorCode.INTERNAL },
+  503: { name: 'Unavailable', description: 'The service behind this operation is not available', code: ErrorCode.UNAVAILABLE, headers: retryAfter() },
+  504: { name: 'GatewayTimeout', description: 'The service behind this operation did not answer in time', code: GatewayErrorCode.TIMEOUT },
+};
+
+function retryAfter(): Json {
+  return { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } };
+}
+
 function problemResponses(): Record<string, Json> {
-  const problem = (description: string, code: string): Json => ({
-    description,
-    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' }, example: { type: problemTypeOf(code), code } } },
-  });
-  return {
-    BadRequest: problem('Invalid input: malformed JSON, wrong types, unknown fields, bad UUIDs, strings too long', ErrorCode.VALIDATION_FAILED),
-    Unauthorized: problem('Missing, invalid, expired or revoked access token; or wrong credentials at login', ErrorCode.UNAUTHENTICATED),
-    Forbidden: problem('The caller may not do this (auth level, organisation, authority, or account status)', ErrorCode.FORBIDDEN),
-    NotFound: problem('No such resource', ErrorCode.NOT_FOUND),
-    PayloadTooLarge: problem('The request body is larger than the limit (1 MB by default)', GatewayErrorCode.PAYLOAD_TOO_LARGE),
-    UnsupportedMediaType: problem('The request body is not application/json', GatewayErrorCode.UNSUPPORTED_MEDIA_TYPE),
-    Locked: problem('The account is locked after too many failed sign-in attempts (see Retry-After)', GatewayErrorCode.ACCOUNT_LOCKED),
-    TooManyRequests: problem('Too many requests of this kind from this address, or in all (an abuse limit; see Retry-After)', ErrorCode.RATE_LIMITED),
-    InternalError: problem('Unexpected error; quote the request id', ErrorCode.INTERNAL),
-    Unavailable: problem('The service behind this operation is not available', ErrorCode.UNAVAILABLE),
-  };
+  return Object.fromEntries(
+    Object.values(PROBLEM_RESPONSES).map(({ name, description, code, headers }) => [
+      name,
+      {
+        description,
+        ...(headers ? { headers } : {}),
+        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' }, example: { type: problemTypeOf(code), code } } },
+      },
+    ]),
+  );
 }

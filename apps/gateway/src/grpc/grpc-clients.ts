@@ -1,6 +1,6 @@
 import { Client, Metadata, type ServiceError, credentials, status } from '@grpc/grpc-js';
-import type { MethodDefinition } from '@grpc/proto-loader';
 import { CHANNEL_OPTIONS, endRpcSpan, injectTraceMetadata, startClientSpan } from '@platform/grpc-server';
+import type { RpcMethod } from '../protos/rpc-methods';
 
 /** What the gateway forwards to a service with each call. */
 export interface ForwardedContext {
@@ -24,7 +24,7 @@ export class GrpcClients {
 
   constructor(private readonly timeoutMs: number) {}
 
-  call(address: string | undefined, method: MethodDefinition<object, object>, request: object, forwarded: ForwardedContext): Promise<object> {
+  call(address: string | undefined, method: RpcMethod, request: object, forwarded: ForwardedContext): Promise<object> {
     if (!address) return Promise.reject(unavailable('no address configured for this service'));
     const client = this.clientFor(address);
     const { span, ctx } = startClientSpan(method.path);

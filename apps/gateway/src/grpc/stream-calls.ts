@@ -1,6 +1,6 @@
 import { Client, Metadata, credentials, type ClientReadableStream, type ClientWritableStream, type ServiceError, status } from '@grpc/grpc-js';
-import type { MethodDefinition } from '@grpc/proto-loader';
 import { endRpcSpan, injectTraceMetadata, startClientSpan } from '@platform/grpc-server';
+import type { RpcMethod } from '../protos/rpc-methods';
 import { type ForwardedContext, type GrpcClients, outgoingMetadata } from './grpc-clients';
 
 /**
@@ -43,13 +43,7 @@ export interface UploadCall {
  * A client-streaming call for an upload. Its deadline is the transfer timeout (long: a large file
  * over a slow link), not the unary one.
  */
-export function openUpload(
-  clients: GrpcClients,
-  address: string | undefined,
-  method: MethodDefinition<object, object>,
-  forwarded: ForwardedContext,
-  timeoutMs: number,
-): UploadCall {
+export function openUpload(clients: GrpcClients, address: string | undefined, method: RpcMethod, forwarded: ForwardedContext, timeoutMs: number): UploadCall {
   if (!address) throw unavailable();
   const { span, ctx } = startClientSpan(method.path);
   span.setAttribute('server.address', address);
@@ -78,7 +72,7 @@ export function openUpload(
 export function openDownload(
   clients: GrpcClients,
   address: string | undefined,
-  method: MethodDefinition<object, object>,
+  method: RpcMethod,
   request: object,
   forwarded: ForwardedContext,
   timeoutMs: number,

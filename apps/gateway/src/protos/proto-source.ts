@@ -1,9 +1,9 @@
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
-import * as protoLoader from '@grpc/proto-loader';
 import * as protobuf from 'protobufjs';
-import { LOADER_OPTIONS, loadPlatformDescriptors, platformProtoFiles, protoDir } from '@platform/proto';
+import { LOADER_OPTIONS, platformProtoFiles, protoDir } from '@platform/proto';
 import descriptorJson from 'protobufjs/google/protobuf/descriptor.json';
+import { type RpcServices, rpcServices } from './rpc-methods';
 
 // google/protobuf/descriptor.proto (imported by the options proto) is not among protobufjs' bundled
 // files until proto-loader registers it, and only on its own protobufjs instance. Registering it here
@@ -15,11 +15,11 @@ protobuf.common(
 
 /** The gateway's view of the contracts, loaded once at start. */
 export interface ProtoSource {
-  /** proto-loader definitions: services, methods, serializers and options (what gRPC calls use). */
-  definition: protoLoader.PackageDefinition;
+  /** The services: methods, serializers and options (what gRPC calls use), as proto-loader defines them. */
+  definition: RpcServices;
   /**
    * protobufjs reflection of the same files: message fields with their `json_name`, enums and
-   * comments. proto-loader's descriptor objects drop `json_name`, which the REST names need.
+   * comments (proto-loader's descriptor objects drop `json_name`, which the REST names need).
    */
   root: protobuf.Root;
 }
@@ -34,8 +34,8 @@ export function loadProtoSource(extra?: ExtraProtos): ProtoSource {
   const base = protoDir();
   const files = [...platformProtoFiles(base), ...(extra?.files ?? [])];
   const includeDirs = extra ? [base, extra.includeDir] : [base];
-  const definition = extra ? protoLoader.loadSync(files, { ...LOADER_OPTIONS, includeDirs }) : loadPlatformDescriptors();
-  return { definition, root: loadReflection(files, includeDirs) };
+  const root = loadReflection(files, includeDirs);
+  return { definition: rpcServices(root, LOADER_OPTIONS), root };
 }
 
 function loadReflection(files: string[], includeDirs: string[]): protobuf.Root {

@@ -1,6 +1,6 @@
-import type { MethodDefinition } from '@grpc/proto-loader';
 import { type FieldSchema, type MessageSchema, SchemaRegistry, findField } from '../protos/message-schema';
 import type { ProtoSource } from '../protos/proto-source';
+import type { RpcMethod } from '../protos/rpc-methods';
 import { type RouteAccess, readAccessOption } from './access-option';
 import { type HttpBinding, httpBindings } from './http-rule';
 import { type PathTemplate, extractVariables, parsePathTemplate, splitRequestPath } from './path-template';
@@ -24,7 +24,7 @@ export interface Route {
   /** The path variable holding the organisation id (from the option, else by convention). */
   orgParam?: string;
   service: { fullName: string; key?: string; envName?: string; address?: string };
-  rpc: { name: string; path: string; definition: MethodDefinition<object, object> };
+  rpc: { name: string; path: string; definition: RpcMethod };
   request: MessageSchema;
   response: MessageSchema;
   /** 201 routes whose resource can be read at `<path>/{id}`: the reply's `id` goes in Location. */
@@ -68,10 +68,9 @@ export class RouteTable {
     const schemas = new SchemaRegistry();
     const routes: Route[] = [];
     for (const [serviceName, entry] of Object.entries(source.definition)) {
-      if ('format' in entry) continue; // a message or enum type, not a service
       const service = source.root.lookupService(serviceName);
       const key = serviceKeyOf(serviceName);
-      for (const [methodName, definition] of Object.entries(entry as Record<string, MethodDefinition<object, object>>)) {
+      for (const [methodName, definition] of Object.entries(entry)) {
         const options = (definition.options ?? {}) as Record<string, unknown>;
         const rule = options['(google.api.http)'];
         if (rule === undefined) continue; // internal RPC
@@ -176,7 +175,7 @@ function find(node: Node, segments: string[], index: number): Node | undefined {
  * must answer platform.files.v1.FileChunk. Anything else streaming cannot be exposed.
  */
 function streamingOf(
-  definition: MethodDefinition<object, object>,
+  definition: RpcMethod,
   access: RouteAccess,
   request: MessageSchema,
   response: MessageSchema,

@@ -14,6 +14,8 @@ export const AuditAction = {
   SYSTEM_USER_CREATED: 'SYSTEM_USER_CREATED',
   SYSTEM_ROLE_CHANGED: 'SYSTEM_ROLE_CHANGED',
   SETTINGS_UPDATED: 'SETTINGS_UPDATED',
+  /** An operator ended every session of the account (`npm run ops -- revoke-sessions`). */
+  SESSIONS_REVOKED: 'SESSIONS_REVOKED',
 } as const;
 
 /** One row of the audit table, as the consumer writes it. */

@@ -1,3 +1,5 @@
+import type { organisationEventsV1 } from '@platform/proto';
+
 /**
  * The member profile of spec section 2 (member mapping): what one organisation records about a
  * member besides the names, as the legacy migration and the connector bring it. Text and dates are
@@ -61,4 +63,23 @@ export function changedProfileFields(current: MemberProfile, next: Partial<Membe
 /** The profile of a membership row (or any object carrying the fields). */
 export function profileOf(row: MemberProfile): MemberProfile {
   return Object.fromEntries(PROFILE_FIELDS.map((field) => [field, row[field]])) as unknown as MemberProfile;
+}
+
+/** The profile a member's profile-changed event carries: the names and every profile field but the external id, dates as `YYYY-MM-DD`. */
+export function profileValues(row: MemberProfile & { firstName: string; lastName: string }): organisationEventsV1.MemberProfileValues {
+  return {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    displayName: row.displayName ?? '',
+    phoneNumber: row.phoneNumber ?? '',
+    jobTitle: row.jobTitle ?? '',
+    company: row.company ?? '',
+    dateOfBirth: formatIsoDate(row.dateOfBirth),
+    addressLine1: row.addressLine1 ?? '',
+    city: row.city ?? '',
+    postalCode: row.postalCode ?? '',
+    isCertified: row.isCertified,
+    membershipRenewalDate: formatIsoDate(row.membershipRenewalDate),
+    isExcludedFromListing: row.isExcludedFromListing,
+  };
 }

@@ -9,7 +9,7 @@ import { recordMembershipChange } from '../app/audit-entries';
 import type { OrganisationDeps } from '../deps';
 import { alreadyMember, organizationNotFound } from '../domain/errors';
 import { assertKeepsAnOwner } from '../domain/last-owner';
-import { changedProfileFields, PROFILE_FIELDS, profileOf, type MemberProfile } from '../domain/member-fields';
+import { changedProfileFields, PROFILE_FIELDS, profileOf, profileValues, type MemberProfile } from '../domain/member-fields';
 import { listColumns, overrideFor, searchWords } from '../domain/member-profile';
 import { assertMayJoin } from '../domain/membership-limit';
 import { CURRENT_STATUSES, isCurrent, statusOnAdd, transition, type MembershipStatus, type Transition } from '../domain/membership-status';
@@ -185,6 +185,7 @@ export function memberHandlers(deps: OrganisationDeps): MemberHandlers {
             changedFields,
             changedBy: ctx.caller?.sub ?? '',
             occurredAt: now,
+            profile: profileValues(result),
           });
         }
         return result;

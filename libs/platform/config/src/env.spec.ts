@@ -21,6 +21,15 @@ describe('readEnv', () => {
     expect(readEnv(shape, { NODE_ENV: 'production', ...secrets }).SECRETS_KEY).toBe(secrets.SECRETS_KEY);
   });
 
+  it('refuses the built-in service-token key in production, and accepts a rotation key only when long enough', () => {
+    const services = { ...shape, SERVICE_JWT_SECRET: commonEnv.SERVICE_JWT_SECRET, SERVICE_JWT_SECRET_ACCEPTED: commonEnv.SERVICE_JWT_SECRET_ACCEPTED };
+    expect(() => readEnv(services, { NODE_ENV: 'production', ...secrets })).toThrow('SERVICE_JWT_SECRET must be set in production');
+    const own = { ...secrets, SERVICE_JWT_SECRET: 'a-production-service-secret-of-32-chars!' };
+    expect(readEnv(services, { NODE_ENV: 'production', ...own }).SERVICE_JWT_SECRET_ACCEPTED).toBeUndefined();
+    expect(readEnv(services, { ...own, SERVICE_JWT_SECRET_ACCEPTED: '' }).SERVICE_JWT_SECRET_ACCEPTED).toBe('');
+    expect(() => readEnv(services, { ...own, SERVICE_JWT_SECRET_ACCEPTED: 'short' })).toThrow('SERVICE_JWT_SECRET_ACCEPTED');
+  });
+
   it('only asks for the secrets the process reads', () => {
     expect(readEnv({ NODE_ENV: commonEnv.NODE_ENV }, { NODE_ENV: 'production' })).toEqual({ NODE_ENV: 'production' });
   });

@@ -18,12 +18,20 @@ export function readEnv<S extends z.ZodRawShape>(shape: S, env: NodeJS.ProcessEn
 }
 
 /** Secrets whose built-in default only serves development and tests: production refuses to start on them. */
-const DEVELOPMENT_ONLY_SECRETS = ['JWT_SECRET', 'SECRETS_KEY'] as const;
+const DEVELOPMENT_ONLY_SECRETS = ['JWT_SECRET', 'SERVICE_JWT_SECRET', 'SECRETS_KEY'] as const;
 
 /** The built-in value, however it is spelt (a hex key is the same key in upper case). */
 function isDevelopmentDefault(name: (typeof DEVELOPMENT_ONLY_SECRETS)[number], value: string): boolean {
   const builtIn = String(commonEnv[name].parse(undefined));
   return name === 'SECRETS_KEY' ? value.toLowerCase() === builtIn.toLowerCase() : value === builtIn;
+}
+
+/** An optional second key: unset or empty when no rotation is under way. */
+function acceptedSecret() {
+  return z
+    .string()
+    .refine((v) => v === '' || v.length >= 32, 'must be at least 32 characters (or empty)')
+    .optional();
 }
 
 /** Shared defaults for the local servers (the machine's standard ports). */
@@ -32,8 +40,15 @@ export const commonEnv = {
   DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/postgres'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /** Signs and verifies user tokens (access and refresh); identity signs, the gateway and every service verify. */
   JWT_SECRET: z.string().min(32).default('development-only-jwt-secret-change-me-0123456789'),
+  /** A second user-token key that verifies but never signs: set only during a key rotation (docs/operations.md). */
+  JWT_SECRET_ACCEPTED: acceptedSecret(),
   JWT_ISSUER: z.string().default('association-platform'),
+  /** Signs and verifies service-to-service tokens (`aud` platform-services); the services only, never the gateway. Must differ from JWT_SECRET. */
+  SERVICE_JWT_SECRET: z.string().min(32).default('development-only-service-jwt-secret-change-me-0123'),
+  /** A second service-token key that verifies but never signs: set only during a key rotation (docs/operations.md). */
+  SERVICE_JWT_SECRET_ACCEPTED: acceptedSecret(),
   SECRETS_KEY: z
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'must be 32 bytes as 64 hex characters')

@@ -1,5 +1,5 @@
 import { Pool } from 'pg';
-import { TokenSigner } from '@platform/auth';
+import { TokenSigner, type TokenSignerOptions } from '@platform/auth';
 import { runMigrations } from '@platform/db';
 import {
   connectPlatformMessaging,
@@ -38,7 +38,8 @@ export interface PlatformServiceSpec<Db extends PlatformDb> extends MigrateServi
   natsUrl: string;
   /** Where the stream and subject names are read from (STREAM_NAME, SUBJECT_PREFIX). */
   env?: NodeJS.ProcessEnv;
-  jwt: { secret: string; issuer: string };
+  /** The user keys (to verify callers) and the service keys (to call other services and to accept their calls). */
+  jwt: Pick<TokenSignerOptions, 'issuer' | 'userKeys' | 'serviceKeys'>;
   grpcPort: number;
   adminPort: number;
   /** In production the server waits 2 s between NOT_SERVING and closing, for the load balancers. */
@@ -77,7 +78,10 @@ export interface CommonServiceConfig {
   DATABASE_URL: string;
   NATS_URL: string;
   JWT_SECRET: string;
+  JWT_SECRET_ACCEPTED?: string;
   JWT_ISSUER: string;
+  SERVICE_JWT_SECRET: string;
+  SERVICE_JWT_SECRET_ACCEPTED?: string;
 }
 
 /** The part of a PlatformServiceSpec that is the same for every service. */
@@ -86,7 +90,11 @@ export function commonServiceSpec(config: CommonServiceConfig, env: NodeJS.Proce
     databaseUrl: config.DATABASE_URL,
     natsUrl: config.NATS_URL,
     env,
-    jwt: { secret: config.JWT_SECRET, issuer: config.JWT_ISSUER },
+    jwt: {
+      issuer: config.JWT_ISSUER,
+      userKeys: { secret: config.JWT_SECRET, accepted: config.JWT_SECRET_ACCEPTED },
+      serviceKeys: { secret: config.SERVICE_JWT_SECRET, accepted: config.SERVICE_JWT_SECRET_ACCEPTED },
+    },
     nodeEnv: config.NODE_ENV,
   };
 }

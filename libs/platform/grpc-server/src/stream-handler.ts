@@ -71,7 +71,7 @@ function runStreamCall(
     void (async () => {
       const token = bearerToken(call.metadata);
       // A public RPC ignores a stale or bad token, as unary public RPCs do.
-      const caller = lenient ? publicCaller(deps.signer, token) : token ? deps.signer.verifyAccess(token) : undefined;
+      const caller = lenient ? publicCaller(deps.signer, token) : token ? deps.signer.verifyCaller(token) : undefined;
       const ctx: CallContext = {
         caller,
         token,
@@ -93,7 +93,7 @@ function runStreamCall(
 
 function publicCaller(signer: TokenSigner, token: string | undefined): AccessClaims | undefined {
   try {
-    return token ? signer.verifyAccess(token) : undefined;
+    return token ? signer.verifyCaller(token) : undefined;
   } catch {
     return undefined;
   }

@@ -44,7 +44,7 @@ export interface HandlerDeps {
 }
 
 function verifyCaller(signer: TokenSigner, token: string | undefined): AccessClaims | undefined {
-  return token ? signer.verifyAccess(token) : undefined;
+  return token ? signer.verifyCaller(token) : undefined;
 }
 
 /**

@@ -5,7 +5,7 @@ import { healthV1, identityV1 } from '@platform/proto';
 import { createLogger, createMetricsRegistry } from '@platform/telemetry';
 import { createClient, startGrpcService, unary, type AsyncService, type CallContext, type RunningService } from '../src';
 
-const signer = new TokenSigner({ secret: 's'.repeat(40), issuer: 'test' });
+const signer = new TokenSigner({ issuer: 'test', userKeys: { secret: 's'.repeat(40) }, serviceKeys: { secret: 'v'.repeat(40) } });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('a platform gRPC service', () => {
@@ -84,7 +84,7 @@ describe('a platform gRPC service', () => {
   });
 
   it('ignores a bad or expired token on a public RPC, and still refuses it on a user RPC', async () => {
-    const other = new TokenSigner({ secret: 'o'.repeat(40), issuer: 'test' });
+    const other = new TokenSigner({ issuer: 'test', userKeys: { secret: 'o'.repeat(40) } });
     const forged = other.signAccess({ sub: 'u1', userType: 'ORGANIZATION', sid: 's1' }).token;
     for (const token of [forged, 'not.a.jwt']) {
       await expect(unary(client, client.getHealth, {}, { token })).resolves.toEqual({ status: 'UP' });

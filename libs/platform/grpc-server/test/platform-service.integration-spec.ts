@@ -37,7 +37,7 @@ describe('a platform service started from its spec', () => {
     migrationsDir: migrations,
     natsUrl: messaging.env.NATS_URL,
     env: messaging.env,
-    jwt: { secret: 's'.repeat(40), issuer: 'test' },
+    jwt: { issuer: 'test', userKeys: { secret: 's'.repeat(40) }, serviceKeys: { secret: 'v'.repeat(40) } },
     grpcPort: 0,
     adminPort: 0,
     nodeEnv: 'test',

@@ -7,7 +7,7 @@ import { createLogger, createMetricsRegistry, startTestTracing } from '@platform
 import { createClient, startGrpcService, unary, type AsyncService, type RunningService } from '../src';
 
 const tracing = startTestTracing('grpc-tracing-test');
-const signer = new TokenSigner({ secret: 's'.repeat(40), issuer: 'test' });
+const signer = new TokenSigner({ issuer: 'test', userKeys: { secret: 's'.repeat(40) }, serviceKeys: { secret: 'v'.repeat(40) } });
 const GET_HEALTH = 'platform.identity.v1.IdentityService/GetHealth';
 const logger = createLogger('test');
 logger.level = process.env['LOG_LEVEL'] ?? 'silent';

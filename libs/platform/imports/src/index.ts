@@ -1,1 +1,12 @@
-export { MAX_UPSERT_BATCH, importBatch, upsertResponse, unchanged, externalIdProblem, type UpsertAction, type UpsertResult } from './upsert-batch';
+export {
+  MAX_UPSERT_BATCH,
+  importBatch,
+  upsertResponse,
+  unchanged,
+  externalIdProblem,
+  importHash,
+  importDecision,
+  type ShowValue,
+  type UpsertAction,
+  type UpsertResult,
+} from './upsert-batch';

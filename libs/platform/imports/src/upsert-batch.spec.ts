@@ -1,4 +1,4 @@
-import { externalIdProblem, importBatch, unchanged, upsertResponse } from './upsert-batch';
+import { externalIdProblem, importBatch, importDecision, importHash, unchanged, upsertResponse } from './upsert-batch';
 
 describe('the upsert batch rules', () => {
   it('sees a record as unchanged by value: dates by instant, JSON whatever its key order', () => {
@@ -20,8 +20,47 @@ describe('the upsert batch rules', () => {
   });
 
   it('counts each action', () => {
-    const r = (action: 'CREATE' | 'UPDATE' | 'SKIP' | 'ERROR') => ({ externalId: '1', action, id: '', error: '' });
-    expect(upsertResponse([r('CREATE'), r('UPDATE'), r('SKIP'), r('SKIP'), r('ERROR')])).toMatchObject({ created: 1, updated: 1, skipped: 2, failed: 1 });
+    const r = (action: 'CREATE' | 'UPDATE' | 'SKIP' | 'CONFLICT' | 'ERROR') => ({ externalId: '1', action, id: '', error: '' });
+    expect(upsertResponse([r('CREATE'), r('UPDATE'), r('SKIP'), r('SKIP'), r('CONFLICT'), r('ERROR')])).toMatchObject({
+      created: 1,
+      updated: 1,
+      skipped: 2,
+      conflicts: 1,
+      failed: 1,
+    });
+  });
+});
+
+describe('telling a platform change from a source change', () => {
+  const imported = { title: 'A', at: new Date('2026-01-01T00:00:00Z'), tags: ['x'] };
+  const stored = importHash(imported);
+
+  it('hashes by value: key order, dates by instant, missing as null', () => {
+    expect(importHash({ tags: ['x'], at: new Date('2026-01-01T00:00:00.000Z'), title: 'A' })).toBe(stored);
+    expect(importHash({ a: undefined })).toBe(importHash({ a: null }));
+    expect(importHash({ ...imported, title: 'B' })).not.toBe(stored);
+  });
+
+  it('skips what the source did not change, keeping a platform edit', () => {
+    expect(importDecision({ ...imported, title: 'Edited on the platform' }, imported, stored)).toEqual({ action: 'SKIP', hash: stored });
+  });
+
+  it('updates a source change when the platform left the row as imported', () => {
+    const wanted = { ...imported, title: 'Changed at the source' };
+    expect(importDecision({ ...imported, updatedBySomethingElse: 1 }, wanted, stored)).toEqual({ action: 'UPDATE', hash: importHash(wanted) });
+  });
+
+  it('answers CONFLICT when both changed, keeping the stored hash', () => {
+    expect(importDecision({ ...imported, title: 'Platform' }, { ...imported, title: 'Source' }, stored)).toEqual({ action: 'CONFLICT', hash: stored });
+  });
+
+  it('skips when both made the same change, with the new hash to store', () => {
+    const same = { ...imported, title: 'Both' };
+    expect(importDecision(same, same, stored)).toEqual({ action: 'SKIP', hash: importHash(same) });
+  });
+
+  it('updates a row imported before hashes were kept when it differs', () => {
+    expect(importDecision({ ...imported, title: 'Old' }, imported, null)).toEqual({ action: 'UPDATE', hash: stored });
   });
 });
 
@@ -32,8 +71,8 @@ describe('importBatch', () => {
   it('runs the upsert, answers the counts and logs them', async () => {
     const result = { externalId: '1', action: 'CREATE' as const, id: 'x', error: '' };
     const response = await importBatch('articles', [{}], { logger, context: { organizationId: 'o' } }, async () => [result]);
-    expect(response).toEqual({ results: [result], created: 1, updated: 0, skipped: 0, failed: 0 });
-    expect(logged).toEqual([{ obj: { organizationId: 'o', created: 1, updated: 0, skipped: 0, failed: 0 }, msg: 'articles upserted' }]);
+    expect(response).toEqual({ results: [result], created: 1, updated: 0, skipped: 0, conflicts: 0, failed: 0 });
+    expect(logged).toEqual([{ obj: { organizationId: 'o', created: 1, updated: 0, skipped: 0, conflicts: 0, failed: 0 }, msg: 'articles upserted' }]);
   });
 
   it('refuses more than 500 records with a 400 naming the field, before running anything', async () => {

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { TokenSigner, type OrgRole, type SystemRole } from '@platform/auth';
 
-/** The JWT secret services started by a test share with it. */
+/** The user-token secret services started by a test share with it. */
 export const TEST_JWT_SECRET = 'integration-test-secret-0123456789abcdef';
+/** The service-token secret services started by a test share with it (never the user one). */
+export const TEST_SERVICE_JWT_SECRET = 'integration-test-service-secret-0123456789';
 /** The configuration's default SECRETS_KEY (what identity seals event secrets with, and notifications opens them with). */
 export const TEST_SECRETS_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 
-/** A signer of tokens as identity issues them, with the test secret (or another). */
-export const testSigner = (secret = TEST_JWT_SECRET): TokenSigner => new TokenSigner({ secret, issuer: 'association-platform' });
+/** A signer of user tokens as identity issues them and of service tokens as services do, with the test secrets (or others). */
+export const testSigner = (secret = TEST_JWT_SECRET, serviceSecret = TEST_SERVICE_JWT_SECRET): TokenSigner =>
+  new TokenSigner({ issuer: 'association-platform', userKeys: { secret }, serviceKeys: { secret: serviceSecret } });
 
 export interface TestTokens {
   /** A system user's access token (SUPER_ADMIN unless told), `sub` a fresh id unless given. */

@@ -79,7 +79,7 @@ function refusal(token: string | undefined, check: FakeGrpcOptions['serviceToken
   if (!token) return { code: status.UNAUTHENTICATED, details: 'service token required' };
   if (check === 'any') return undefined;
   try {
-    return check.verifyAccess(token).service ? undefined : { code: status.PERMISSION_DENIED, details: 'service token required' };
+    return check.verifyCaller(token).service ? undefined : { code: status.PERMISSION_DENIED, details: 'service token required' };
   } catch {
     return { code: status.UNAUTHENTICATED, details: 'service token required' };
   }

@@ -97,7 +97,7 @@ export async function startServiceHarness<C extends Client, D, S extends Started
     undo.push(() => reader.close());
     const client = new options.client(`127.0.0.1:${service.grpcPort}`, credentials.createInsecure());
     undo.push(() => client.close());
-    const signer = testSigner(env['JWT_SECRET']);
+    const signer = testSigner(env['JWT_SECRET'], env['SERVICE_JWT_SECRET']);
     return {
       app,
       env,

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { MessagingNames } from '@platform/messaging';
 import { organisationV1 } from '@platform/proto';
 import { calleesOf, REGISTRY, type AppEntry } from '@platform/registry';
@@ -6,10 +8,13 @@ import { fakeGrpcService, type FakeGrpcService } from '../grpc/fake-grpc-service
 import { createTestMessaging } from '../messaging';
 import { createTestRedis } from '../redis/test-redis';
 import { appTestEnv, UNREACHABLE_GRPC_URL, type PortKind } from '../registry/app-env';
-import { freePort, startApp, type AppProcess } from './app-process';
+import { freePort, startApp, workspaceRoot, type AppProcess } from './app-process';
+import { startContractProxy, type ContractProxy, type ContractReport } from './contract-proxy';
 
 export const STACK_ADMIN = { email: 'stack-admin@platform.test', password: 'stack admin password' };
 export const STACK_JWT_SECRET = 'stack-test-secret-0123456789abcdefghijkl';
+/** The stack services' service-token secret (the gateway is not given it). */
+export const STACK_SERVICE_JWT_SECRET = 'stack-test-service-secret-0123456789abcdef';
 /** The sync key of the stack's legacy site (started with the connector). */
 export const STACK_LEGACY_SYNC_KEY = 'stack-legacy-sync-key-0123456789';
 
@@ -20,8 +25,10 @@ export interface StackOrganisations extends FakeGrpcService<typeof organisationV
 }
 
 export interface PlatformStack {
-  /** `http://127.0.0.1:<port>` of the gateway. */
+  /** `http://127.0.0.1:<port>` of the gateway, or of the validating proxy in front of it (`contractCheck`). */
   baseUrl: string;
+  /** `http://127.0.0.1:<port>` of the gateway itself, with or without a validating proxy. */
+  gatewayUrl: string;
   identityGrpcUrl: string;
   /** Where every registered service is reached: started, stood in for, or (left out) unreachable. */
   grpcUrls: Record<string, string>;
@@ -41,7 +48,18 @@ export interface PlatformStack {
   names: MessagingNames;
   streamName: string;
   subjectPrefix: string;
+  /**
+   * Starts one more replica of a started app on ports of its own, with the same settings (its
+   * database schema, stream and keys): a second gateway behind a balancer, a rolling restart. The
+   * stack stops it too, unless the caller already did.
+   */
+  startReplica(app: string): Promise<AppReplica>;
   stop(): Promise<void>;
+}
+
+/** A further replica of an app of the stack: its own ports, stopped (SIGTERM, drain) by `stop()`. */
+export interface AppReplica extends AppProcess {
+  ports: Partial<Record<PortKind, number>>;
 }
 
 export interface PlatformStackOptions {
@@ -54,6 +72,12 @@ export interface PlatformStackOptions {
   notifications?: boolean;
   /** Further registered services to start (content, events…); the others answer as unreachable. */
   services?: string[];
+  /**
+   * Put Stoplight Prism (proxy mode) with the gateway's OpenAPI document between the tests and the
+   * gateway: `baseUrl` is then the proxy's, and `stop()` fails when any answer was off the document.
+   * Default: on when STACK_CONTRACT_CHECK is `prism` (the e2e suite sets it), off otherwise.
+   */
+  contractCheck?: boolean;
 }
 
 /** What the stack adds to the registry for some apps: the dev tools they need, and settings for a test. */
@@ -172,7 +196,9 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
   const schemasByApp: PlatformStack['schemas'] = {};
   const processes: AppProcess[] = [];
   const organisations = plan.standIns.includes('organisation') ? await startStandInOrganisation() : undefined;
+  let contract: ContractProxy | undefined;
   const stop = async () => {
+    await contract?.stop();
     for (const app of [...processes].reverse()) await app.stop();
     await organisations?.stop();
     for (const schema of schemas) await schema.drop();
@@ -198,22 +224,39 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
     }
     if (organisations) grpcUrls['organisation'] = organisations.address;
 
+    const envs = new Map<string, (own: Partial<Record<PortKind, number>>) => NodeJS.ProcessEnv>();
     for (const app of plan.apps) {
       const schema = app.schema ? await createTestSchema(`stack_${app.name}_${label}`) : undefined;
       if (schema) schemas.push(schema);
       if (schema) schemasByApp[app.name] = { schema: schema.schema, connectionString: schema.connectionString };
       const callees = Object.fromEntries(calleesOf(app).map((name) => [name, grpcUrls[name] ?? UNREACHABLE_GRPC_URL]));
-      const env: NodeJS.ProcessEnv = {
-        ...appTestEnv(app, { ports: ports[app.name], schema, messaging, callees }),
+      const envOf = (own: Partial<Record<PortKind, number>>): NodeJS.ProcessEnv => ({
+        ...appTestEnv(app, { ports: own, schema, messaging, callees }),
         JWT_SECRET: STACK_JWT_SECRET,
+        // Only the services hold the service-token key; the gateway verifies user tokens alone.
+        ...(app.kind === 'service' ? { SERVICE_JWT_SECRET: STACK_SERVICE_JWT_SECRET } : {}),
         ...SPECIFICS[app.name]?.env?.({ options, port, redisPrefix: redis.prefix }),
         ...options.env,
-      };
-      processes.push(await startApp(app.name, env, readyUrl(app, ports[app.name] ?? {})));
+      });
+      envs.set(app.name, envOf);
+      processes.push(await startApp(app.name, envOf(ports[app.name] ?? {}), readyUrl(app, ports[app.name] ?? {})));
     }
+    const startReplica = async (name: string): Promise<AppReplica> => {
+      const app = plan.apps.find((a) => a.name === name);
+      const envOf = envs.get(name);
+      if (!app || !envOf) throw new Error(`the stack runs no ${name}`);
+      const own: Partial<Record<PortKind, number>> = {};
+      for (const kind of Object.keys(app.ports) as PortKind[]) own[kind] = await freePort();
+      const replica = await startApp(name, envOf(own), readyUrl(app, own));
+      processes.push(replica);
+      return { ...replica, ports: own };
+    };
     const withMail = ports['mail-catcher'] !== undefined;
+    const gatewayUrl = `http://127.0.0.1:${port('gateway', 'http')}`;
+    if (options.contractCheck ?? process.env['STACK_CONTRACT_CHECK'] === 'prism') contract = await startContractProxy(`stack-${label}`, gatewayUrl);
     return {
-      baseUrl: `http://127.0.0.1:${port('gateway', 'http')}`,
+      baseUrl: contract?.url ?? gatewayUrl,
+      gatewayUrl,
       identityGrpcUrl: grpcUrls['identity'] ?? UNREACHABLE_GRPC_URL,
       grpcUrls,
       ports,
@@ -222,13 +265,33 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
       smtpPort: withMail ? port('mail-catcher', 'smtp') : undefined,
       legacySiteUrl: ports['legacy-site'] !== undefined ? `http://127.0.0.1:${port('legacy-site', 'http')}` : undefined,
       schemas: schemasByApp,
+      startReplica,
       names: messaging.names,
       streamName: messaging.names.stream,
       subjectPrefix: messaging.names.subjectPrefix,
-      stop,
+      stop: async () => {
+        const report = contract?.report();
+        await stop();
+        if (report) judgeContract(label, report);
+      },
     };
   } catch (err) {
     await stop().catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * Writes what the stack's validating proxy saw to tmp/test-reports/contract/<label>.json and fails
+ * on any answer off the document. Request-side findings are recorded, not failed: suites send bad
+ * input on purpose (the gateway must answer it with a declared problem, which the answer's check covers).
+ */
+function judgeContract(label: string, report: ContractReport): void {
+  const dir = path.join(workspaceRoot(), 'tmp/test-reports/contract');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `${label}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  const offDocument = report.violations.filter((v) => v.side === 'response');
+  if (offDocument.length === 0) return;
+  const lines = offDocument.map((v) => `  ${v.method} ${v.path} → ${v.status}: ${v.location} ${v.message}`);
+  throw new Error(`${offDocument.length} answer(s) off the OpenAPI document (Prism, stack ${label}):\n${lines.join('\n')}`);
 }

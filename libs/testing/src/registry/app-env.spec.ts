@@ -1,4 +1,4 @@
-import { TEST_JWT_SECRET } from '../auth/test-tokens';
+import { TEST_JWT_SECRET, TEST_SERVICE_JWT_SECRET } from '../auth/test-tokens';
 import type { TestSchema } from '../db/test-schema';
 import { appTestEnv, UNREACHABLE_GRPC_URL } from './app-env';
 
@@ -21,6 +21,7 @@ describe('appTestEnv', () => {
       NOTIFICATIONS_GRPC_URL: UNREACHABLE_GRPC_URL,
       STREAM_NAME: 'T_x',
       JWT_SECRET: TEST_JWT_SECRET,
+      SERVICE_JWT_SECRET: TEST_SERVICE_JWT_SECRET,
     });
   });
 
@@ -33,6 +34,9 @@ describe('appTestEnv', () => {
       ORGANISATION_GRPC_URL: UNREACHABLE_GRPC_URL,
     });
     expect(env['DATABASE_URL']).toBeUndefined();
+    // The gateway verifies user tokens only: it never holds the service-token key.
+    expect(env['JWT_SECRET']).toBe(TEST_JWT_SECRET);
+    expect(env['SERVICE_JWT_SECRET']).toBeUndefined();
   });
 
   it('refuses a stand-in for a service the app does not call, and a missing schema', () => {

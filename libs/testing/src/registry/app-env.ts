@@ -1,5 +1,5 @@
 import { appEntry, calleesOf, grpcUrlEnv, type AppEntry, type PortEntry } from '@platform/registry';
-import { TEST_JWT_SECRET, TEST_SECRETS_KEY } from '../auth/test-tokens';
+import { TEST_JWT_SECRET, TEST_SECRETS_KEY, TEST_SERVICE_JWT_SECRET } from '../auth/test-tokens';
 import type { TestSchema } from '../db/test-schema';
 import type { TestMessaging } from '../messaging';
 
@@ -23,7 +23,7 @@ export interface AppEnvParts {
 /**
  * The environment a registered app runs with in a test, built from its registry entry: every port
  * variable, its schema variable and DATABASE_URL, `<SVC>_GRPC_URL` of every service it calls, the
- * suite's stream and subjects, and the test secrets.
+ * suite's stream and subjects, and the test secrets (the service-token one for services only).
  */
 export function appTestEnv(app: string | AppEntry, parts: AppEnvParts = {}): NodeJS.ProcessEnv {
   const entry = typeof app === 'string' ? appEntry(app) : app;
@@ -31,6 +31,8 @@ export function appTestEnv(app: string | AppEntry, parts: AppEnvParts = {}): Nod
   const strangers = Object.keys(parts.callees ?? {}).filter((name) => !callees.includes(name));
   if (strangers.length > 0) throw new Error(`${entry.name} calls no ${strangers.join(', ')} (service registry: calls ${JSON.stringify(callees)})`);
   const env: NodeJS.ProcessEnv = { NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, SECRETS_KEY: TEST_SECRETS_KEY, ...parts.messaging?.env };
+  // Only the services hold the service-token key; the gateway verifies user tokens alone.
+  if (entry.kind === 'service') env['SERVICE_JWT_SECRET'] = TEST_SERVICE_JWT_SECRET;
   for (const [kind, port] of Object.entries(entry.ports) as [PortKind, PortEntry][]) env[port.env] = String(parts.ports?.[kind] ?? 0);
   if (entry.schema) {
     if (!parts.schema) throw new Error(`${entry.name} needs a schema (${entry.schema.env})`);

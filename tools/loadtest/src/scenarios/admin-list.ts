@@ -1,4 +1,4 @@
-import { isMissing, nth, tokenOf, type Scenario, type Step } from './scenario';
+import { authorised, isMissing, memberLoginStep, nth, tokenOf, type Scenario, type Step } from './scenario';
 
 /**
  * An organisation administrator's member list: pages of `GET /api/orgs/{id}/users` and searches
@@ -14,10 +14,7 @@ export const adminList: Scenario = {
     let token: string | undefined;
     let who = 'the organisation admin';
     if (world.orgAdmin) {
-      const login = await world.http.send(
-        { method: 'POST', path: '/api/auth/org/login', body: { email: world.orgAdmin.email, password: world.orgAdmin.password } },
-        { parseJson: true },
-      );
+      const login = await world.http.send(memberLoginStep(world.orgAdmin, () => undefined));
       token = login.outcome === 200 ? tokenOf(login.json) : undefined;
     }
     if (!token) {
@@ -26,7 +23,11 @@ export const adminList: Scenario = {
     }
     if (!token) return { kind: 'skipped', reason: `nobody to list members as (${world.adminProblem ?? 'no admin'})` };
 
-    const probe = await world.http.send({ method: 'GET', path: `/api/orgs/${orgId}/users?page=0&size=20`, token });
+    const list =
+      (query: { page?: number; size?: number; sort?: string; search?: string }): Step['call'] =>
+      (api, signal) =>
+        api.GET('/api/orgs/{organizationId}/users', { params: { path: { organizationId: orgId }, query }, ...authorised(token), signal });
+    const probe = await world.http.send({ call: list({ page: 0, size: 20 }) });
     if (isMissing(probe.outcome)) {
       return { kind: 'skipped', reason: `GET /api/orgs/{id}/users answered ${probe.outcome}: the member list route or the organisation service is missing` };
     }
@@ -39,18 +40,14 @@ export const adminList: Scenario = {
       if (n % 2 === 0) {
         return {
           label: 'GET /api/orgs/{id}/users',
-          method: 'GET',
-          path: `/api/orgs/${orgId}/users?page=${(n / 2) % pages}&size=20&sort=lastName,asc`,
-          token,
+          call: list({ page: (n / 2) % pages, size: 20, sort: 'lastName,asc' }),
           expect: [200],
         };
       }
       const term = nth(world.searchTerms, n >> 1);
       return {
         label: 'GET /api/orgs/{id}/users?search=',
-        method: 'GET',
-        path: `/api/orgs/${orgId}/users?search=${encodeURIComponent(term)}&size=20`,
-        token,
+        call: list({ search: term, size: 20 }),
         expect: [200],
       };
     };

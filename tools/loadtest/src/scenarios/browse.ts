@@ -1,4 +1,4 @@
-import { isMissing, memberLoginStep, nth, type Account, type Scenario, type Step } from './scenario';
+import { authorised, isMissing, memberLoginStep, nth, tokenOf, type Account, type Scenario, type Step } from './scenario';
 
 interface Session {
   account: Account;
@@ -19,19 +19,20 @@ export const browse: Scenario = {
     if (world.memberLoginProblem) return { kind: 'skipped', reason: world.memberLoginProblem };
     const notes: string[] = [];
     const reads: ((token: string) => Step)[] = [
-      (token) => ({ label: 'GET /api/auth/me', method: 'GET', path: '/api/auth/me', token, expect: [200] }),
-      () => ({ label: 'GET /api/auth/health', method: 'GET', path: '/api/auth/health', expect: [200] }),
+      (token) => ({ label: 'GET /api/auth/me', call: (api, signal) => api.GET('/api/auth/me', { ...authorised(token), signal }), expect: [200] }),
+      () => ({ label: 'GET /api/auth/health', call: (api, signal) => api.GET('/api/auth/health', { signal }), expect: [200] }),
     ];
     const orgId = world.organizationId;
     if (orgId) {
       const first = nth(world.members, 0);
-      const login = await world.http.send(
-        { method: 'POST', path: '/api/auth/org/login', body: { email: first.email, password: first.password } },
-        { parseJson: true },
-      );
-      const token = (login.json as { accessToken?: string } | undefined)?.accessToken;
-      const probe = await world.http.send({ method: 'GET', path: `/api/orgs/${orgId}`, token });
-      if (probe.outcome === 200) reads.push((t) => ({ label: 'GET /api/orgs/{id}', method: 'GET', path: `/api/orgs/${orgId}`, token: t, expect: [200] }));
+      const login = await world.http.send(memberLoginStep(first, () => undefined));
+      const readOrg = (token: string | undefined): Step => ({
+        label: 'GET /api/orgs/{id}',
+        call: (api, signal) => api.GET('/api/orgs/{id}', { params: { path: { id: orgId } }, ...authorised(token), signal }),
+        expect: [200],
+      });
+      const probe = await world.http.send(readOrg(tokenOf(login.json)));
+      if (probe.outcome === 200) reads.push(readOrg);
       else
         notes.push(
           `organisation reads left out: GET /api/orgs/{id} answered ${probe.outcome}${isMissing(probe.outcome) ? ' (no organisation service behind the gateway)' : ''}`,

@@ -46,9 +46,7 @@ export function loginStormPlan(members: Account[], wrongRatio: number, runId: st
 function wrongStep(email: string): Step {
   return {
     label: 'POST /api/auth/org/login (wrong password)',
-    method: 'POST',
-    path: '/api/auth/org/login',
-    body: { email, password: 'not the password' },
+    call: (api, signal) => api.POST('/api/auth/org/login', { body: { email, password: 'not the password' }, signal }),
     expect: [401],
   };
 }

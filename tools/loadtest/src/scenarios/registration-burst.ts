@@ -11,9 +11,11 @@ export const registrationBurst: Scenario = {
       const i = n++;
       return {
         label: 'POST /api/auth/org/register',
-        method: 'POST',
-        path: '/api/auth/org/register',
-        body: { email: `lt-${runId}-r${i}@loadtest.example.com`, password: `load test password ${runId}`, firstName: 'Burst', lastName: `Registrant${i}` },
+        call: (api, signal) =>
+          api.POST('/api/auth/org/register', {
+            body: { email: `lt-${runId}-r${i}@loadtest.example.com`, password: `load test password ${runId}`, firstName: 'Burst', lastName: `Registrant${i}` },
+            signal,
+          }),
         expect: [201],
       };
     };

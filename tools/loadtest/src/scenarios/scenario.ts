@@ -1,8 +1,9 @@
+import { bearer } from '@platform/api-client';
 import type { LoadTestOptions } from '../args';
 import type { HttpClient, HttpRequest, HttpResult } from '../http-client';
 import type { ScenarioName } from './names';
 
-/** One request a scenario wants sent next. */
+/** One request a scenario wants sent next: a call of the typed client. */
 export interface Step extends HttpRequest {
   /** Groups samples in the report: `GET /api/auth/me`. */
   label: string;
@@ -56,9 +57,7 @@ export interface Scenario {
 export function memberLoginStep(account: Account, onToken: (token: string | undefined, result: HttpResult) => void, label = 'POST /api/auth/org/login'): Step {
   return {
     label,
-    method: 'POST',
-    path: '/api/auth/org/login',
-    body: { email: account.email, password: account.password },
+    call: (api, signal) => api.POST('/api/auth/org/login', { body: { email: account.email, password: account.password }, signal }),
     expect: [200],
     onAnswer: (result) => onToken(result.outcome === 200 ? tokenOf(result.json) : undefined, result),
   };
@@ -75,6 +74,9 @@ export function nth<T>(items: readonly T[], n: number): T {
   if (item === undefined) throw new Error('nothing to choose from');
   return item;
 }
+
+/** `Authorization: Bearer <token>`, or nothing without one. */
+export const authorised = (token: string | undefined) => ({ headers: bearer(token) });
 
 /** A missing route or service (404, 501) or an unavailable one (503). */
 export const isMissing = (outcome: unknown): boolean => outcome === 404 || outcome === 501 || outcome === 503;

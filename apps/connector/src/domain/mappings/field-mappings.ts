@@ -25,6 +25,7 @@ export const MAPPABLE_FIELDS: Partial<Record<EntityType, readonly string[]>> = {
   CONFERENCES: ['title', 'description', 'excerpt', 'cost', 'registrationUrl', 'venueName'],
   COMPANIES: ['companyName', 'description', 'website', 'contactPhone', 'contactEmail'],
   DOCUMENTS: ['title'],
+  NOTIFICATIONS: ['title', 'body'],
 };
 
 /** A source record as the site's pull answers it (snake_case keys). */

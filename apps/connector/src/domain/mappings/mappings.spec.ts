@@ -1,5 +1,5 @@
-import { mapArticle, mapCompany, mapDocument, mapEvent, mapMember, membershipOf, eventStatus, articleStatus, folderChain } from './index';
-import { flag, gmtDate, localMillisToUtc, mimeTypeOf, text } from './values';
+import { mapArticle, mapCompany, mapDocument, mapEvent, mapMember, mapNotification, membershipOf, eventStatus, articleStatus, folderChain } from './index';
+import { decodeEntities, flag, gmtDate, localMillisToUtc, mimeTypeOf, text } from './values';
 
 const member = (extra: Record<string, unknown> = {}) => ({
   id: 2,
@@ -325,7 +325,68 @@ describe('the company mapping (spec 2 Company)', () => {
   });
 });
 
+describe('the notification mapping (spec 2 Notification)', () => {
+  const notification = (extra: Record<string, unknown> = {}) => ({
+    id: 90,
+    post_type: 'notification',
+    post_status: 'publish',
+    post_title: 'Renewals &amp; awards',
+    post_excerpt: 'Don&#8217;t miss out &amp; tell a colleague &#x2014; &hellip;',
+    post_date: '2025-03-02 08:30:00',
+    post_date_gmt: '2025-03-01 22:30:00',
+    _notification_type: 'notification',
+    ...extra,
+  });
+  const mapped = (extra: Record<string, unknown> = {}, mappings: Record<string, string> = {}) => {
+    const m = mapNotification(notification(extra), mappings);
+    if (m.kind !== 'upsert') throw new Error(`not an upsert: ${m.kind}`);
+    return m.record;
+  };
+
+  it('decodes HTML entities in title and body, and takes the UTC post date as when it was sent', () => {
+    expect(mapped()).toEqual({
+      externalId: '90',
+      title: 'Renewals & awards',
+      body: 'Don’t miss out & tell a colleague — …',
+      sentAt: new Date('2025-03-01T22:30:00Z'),
+      data: { type: 'notification', link: null },
+    });
+  });
+
+  it('gives the link by type: post-type {type, id, slug}, external-link {type, url}, website-page {type, slug}, notification null', () => {
+    expect(
+      mapped({ _notification_type: 'post-type', _notification_link_post_id: 12, _notification_link_post_type: 'event', _notification_link_post_slug: 'agm' })
+        .data,
+    ).toEqual({ type: 'post-type', link: { type: 'event', id: 12, slug: 'agm' } });
+    expect(mapped({ _notification_type: 'external-link', _notification_link_url: 'https://example.org/x?a=1' }).data).toEqual({
+      type: 'external-link',
+      link: { type: 'external-link', url: 'https://example.org/x?a=1' },
+    });
+    expect(mapped({ _notification_type: 'website-page', _notification_link_page: 'about-us' }).data).toEqual({
+      type: 'website-page',
+      link: { type: 'website-page', slug: 'about-us' },
+    });
+    expect(mapped({ _notification_type: 'something-else' }).data).toEqual({ type: 'something-else', link: null });
+    expect(mapped({ _notification_type: null }).data).toEqual({ type: 'notification', link: null });
+  });
+
+  it('skips a notification the site never sent (not published), fails one without an id, and reads remapped fields', () => {
+    expect(mapNotification(notification({ post_status: 'draft' }), {})).toMatchObject({
+      kind: 'skip',
+      externalId: '90',
+      message: expect.stringMatching(/never sent/),
+    });
+    expect(mapNotification(notification({ id: null }), {})).toMatchObject({ kind: 'failed' });
+    expect(mapped({ subtitle: 'Other &lt;b&gt;' }, { 'NOTIFICATIONS.body': 'subtitle' }).body).toBe('Other <b>');
+  });
+});
+
 describe('source values', () => {
+  it('decodes numeric and common named character references, leaving unknown ones and tags alone', () => {
+    expect(decodeEntities('a &amp;amp; b &#39;c&#39; &#X27;d&#x27; &nbsp;&euro;')).toBe("a &amp; b 'c' 'd' \u00a0€");
+    expect(decodeEntities('&bogus; &#0; &#xD800; <b>x</b>')).toBe('&bogus; &#0; &#xD800; <b>x</b>');
+  });
+
   it('reads CMS GMT dates, local milliseconds, flags, text and MIME types', () => {
     expect(gmtDate('2025-02-10 23:00:00')).toEqual(new Date('2025-02-10T23:00:00Z'));
     expect([gmtDate('0000-00-00 00:00:00'), gmtDate(null), gmtDate('2025-02-30 00:00:00')]).toEqual([undefined, undefined, undefined]);

@@ -51,13 +51,13 @@ export function compileTemplate(type: TemplateType, subject: string, body: strin
 
   // The author's HTML must be well formed (checked as written, for line numbers); what is kept, sent
   // and previewed is its sanitised form under the EMAIL allow-list (active content never survives).
-  violations.push(...describe('body', checkHtml(body)));
   const parsedSubject = parseTemplate(subject);
   const parsedBody = parseTemplate(sanitiseEmailHtml(body));
   if (parsedSubject.ok) violations.push(...describe('subject', vocabularyProblems(type, parsedSubject.nodes)));
   else violations.push(...describe('subject', parsedSubject.problems));
   if (parsedBody.ok) violations.push(...describe('body', vocabularyProblems(type, parsedBody.nodes)));
   else violations.push(...describe('body', parsedBody.problems));
+  violations.push(...describe('body', checkHtml(body)));
   if (violations.length > 0 || !parsedSubject.ok || !parsedBody.ok) return { ok: false, violations };
   return { ok: true, template: { type, subject: parsedSubject.nodes, body: parsedBody.nodes } };
 }

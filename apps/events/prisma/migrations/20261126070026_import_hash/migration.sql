@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "event" ADD COLUMN     "import_hash" TEXT;
