@@ -475,7 +475,7 @@ describe('notification, email-log, SMTP and template routes through the gateway,
     let defaultInvitation: { subject: string; body: string };
     const custom = {
       subject: '{{org.name}} wants you, {{user.firstName}}, as {{role}}',
-      body: '<h1>{{org.name}}</h1><p>Hi {{user.firstName}}!</p>{{#accountCreated}}<p>Set your password: <a href="{{setPasswordUrl}}">here</a></p>{{/accountCreated}}{{^accountCreated}}<p>Sign in: {{loginUrl}}</p>{{/accountCreated}}',
+      body: '<h1>{{org.name}}</h1><p>Hi {{user.firstName}}!</p>{{#accountCreated}}<p>Set your password: <a href="{{setPasswordUrl}}" rel="noopener noreferrer">here</a></p>{{/accountCreated}}{{^accountCreated}}<p>Sign in: {{loginUrl}}</p>{{/accountCreated}}',
     };
     const invite = (email: string, firstName: string) =>
       api.post(`/api/orgs/${orgA}/users`, { email, firstName, lastName: 'Invitee', roleId: memberRole, sendInvitationEmail: true }, ownerA);
