@@ -65,21 +65,24 @@ export function profileOf(row: MemberProfile): MemberProfile {
   return Object.fromEntries(PROFILE_FIELDS.map((field) => [field, row[field]])) as unknown as MemberProfile;
 }
 
+/** The profile fields as text on the wire, '' for a text or date not set (dates as `YYYY-MM-DD`), the external id aside. */
+export function profileWireValues(p: MemberProfile) {
+  return {
+    displayName: p.displayName ?? '',
+    phoneNumber: p.phoneNumber ?? '',
+    jobTitle: p.jobTitle ?? '',
+    company: p.company ?? '',
+    dateOfBirth: formatIsoDate(p.dateOfBirth),
+    addressLine1: p.addressLine1 ?? '',
+    city: p.city ?? '',
+    postalCode: p.postalCode ?? '',
+    isCertified: p.isCertified,
+    membershipRenewalDate: formatIsoDate(p.membershipRenewalDate),
+    isExcludedFromListing: p.isExcludedFromListing,
+  };
+}
+
 /** The profile a member's profile-changed event carries: the names and every profile field but the external id, dates as `YYYY-MM-DD`. */
 export function profileValues(row: MemberProfile & { firstName: string; lastName: string }): organisationEventsV1.MemberProfileValues {
-  return {
-    firstName: row.firstName,
-    lastName: row.lastName,
-    displayName: row.displayName ?? '',
-    phoneNumber: row.phoneNumber ?? '',
-    jobTitle: row.jobTitle ?? '',
-    company: row.company ?? '',
-    dateOfBirth: formatIsoDate(row.dateOfBirth),
-    addressLine1: row.addressLine1 ?? '',
-    city: row.city ?? '',
-    postalCode: row.postalCode ?? '',
-    isCertified: row.isCertified,
-    membershipRenewalDate: formatIsoDate(row.membershipRenewalDate),
-    isExcludedFromListing: row.isExcludedFromListing,
-  };
+  return { firstName: row.firstName, lastName: row.lastName, ...profileWireValues(row) };
 }

@@ -1,6 +1,6 @@
 import type { organisationV1 } from '@platform/proto';
 import { effectiveTemplate, type DefaultTemplate } from '../domain/email-templates';
-import { formatIsoDate, type MemberProfile } from '../domain/member-fields';
+import { formatIsoDate, profileWireValues, type MemberProfile } from '../domain/member-fields';
 import { ROLE_DESCRIPTIONS } from '../domain/roles';
 import type { AssignmentWithType } from '../store/assignments';
 import type { EmailTemplate, Invoice, MembershipType, Organization, Payment, Role, SmtpSettings } from '../store/generated/client';
@@ -50,20 +50,7 @@ type ProfileMessage = Pick<
 
 /** The member profile on the wire: '' for a text or date not set. */
 export function toProfileMessage(p: MemberProfile): ProfileMessage {
-  return {
-    displayName: p.displayName ?? '',
-    phoneNumber: p.phoneNumber ?? '',
-    jobTitle: p.jobTitle ?? '',
-    company: p.company ?? '',
-    dateOfBirth: formatIsoDate(p.dateOfBirth),
-    addressLine1: p.addressLine1 ?? '',
-    city: p.city ?? '',
-    postalCode: p.postalCode ?? '',
-    isCertified: p.isCertified,
-    membershipRenewalDate: formatIsoDate(p.membershipRenewalDate),
-    isExcludedFromListing: p.isExcludedFromListing,
-    externalId: p.externalId ?? '',
-  };
+  return { ...profileWireValues(p), externalId: p.externalId ?? '' };
 }
 
 /** A membership as its organisation shows it: `id` is the account id. */
