@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { workspaceRoot } from '@platform/testing';
 import { ADMIN, http, startPlatform, type Platform } from './platform';
@@ -12,19 +12,23 @@ describe('npm run seed', () => {
   });
   afterAll(async () => platform?.stop());
 
+  // Asynchronous on purpose: the contract proxy relays in this process, so a synchronous spawn would starve it.
   const seed = () =>
-    spawnSync(
-      process.execPath,
-      [path.join(workspaceRoot(), 'tools/seed/run.mjs'), '--base-url', platform.baseUrl, '--admin-email', ADMIN.email, '--admin-password', ADMIN.password],
-      { encoding: 'utf8', timeout: 240_000 },
-    );
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [path.join(workspaceRoot(), 'tools/seed/run.mjs'), '--base-url', platform.baseUrl, '--admin-email', ADMIN.email, '--admin-password', ADMIN.password],
+        { encoding: 'utf8', timeout: 240_000 },
+        (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+      );
+    });
 
   it('creates a demo world through the API, prints the logins, and a second run creates nothing', async () => {
-    const first = seed();
+    const first = await seed();
     expect({ status: first.status, stderr: first.stderr }).toEqual({ status: 0, stderr: '' });
     expect(first.stdout).toMatch(/things created/);
     expect(first.stdout).toContain('owner@riverside-rowing.demo');
-    const second = seed();
+    const second = await seed();
     expect({ status: second.status, stderr: second.stderr }).toEqual({ status: 0, stderr: '' });
     expect(second.stdout).toMatch(/: 0 things created/);
 

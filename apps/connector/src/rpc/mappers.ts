@@ -65,7 +65,7 @@ export function toSyncLog(row: SyncLogRow): connectorV1.SyncLog {
     entityType: row.entityType,
     externalId: row.externalId,
     action: row.action,
-    platformId: row.platformId ?? '',
+    platformId: row.platformId ?? undefined,
     message: row.message ?? '',
     createdAt: row.createdAt,
   };

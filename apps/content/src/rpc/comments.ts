@@ -32,7 +32,7 @@ function toCommentMessage(node: CommentNode<CommentRow>): contentV1.Comment {
     articleId: row.articleId,
     parentCommentId: row.parentId ?? undefined,
     content: removed ? '' : row.content,
-    authorId: removed ? '' : row.authorId,
+    authorId: removed ? undefined : row.authorId,
     authorName: removed ? '' : row.authorName,
     deleted: removed,
     depth: row.depth,

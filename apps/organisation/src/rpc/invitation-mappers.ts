@@ -35,8 +35,8 @@ export function toJoinRequestMessage(r: JoinRequest): organisationV1.JoinRequest
     status: r.status,
     createdAt: r.createdAt.toISOString(),
     decidedAt: iso(r.decidedAt),
-    decidedBy: r.decidedBy ?? '',
-    accountId: r.accountId ?? '',
+    decidedBy: r.decidedBy ?? undefined,
+    accountId: r.accountId ?? undefined,
   };
 }
 
@@ -51,7 +51,7 @@ export function toCreationInvitationMessage(inv: CreationInvitation, now: Date):
     createdAt: inv.createdAt.toISOString(),
     expiresAt: inv.expiresAt.toISOString(),
     usedAt: iso(inv.usedAt),
-    organizationId: inv.organizationId ?? '',
+    organizationId: inv.organizationId ?? undefined,
     cancelledAt: iso(inv.cancelledAt),
   };
 }

@@ -176,7 +176,7 @@ export function toAssignmentMessage(a: AssignmentWithType, invoiceId: string, to
     endDate: formatIsoDate(a.endDate),
     status: a.status === 'EXPIRED' || a.endDate.getTime() < today.getTime() ? 'EXPIRED' : 'ACTIVE',
     membershipType: toMembershipTypeMessage(a.membershipType),
-    invoiceId,
+    invoiceId: invoiceId || undefined,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };
@@ -203,8 +203,8 @@ export function toPaymentMessage(p: Payment): organisationV1.Payment {
   return {
     id: p.id,
     organizationId: p.organizationId,
-    invoiceId: p.invoiceId ?? '',
-    userId: p.accountId ?? '',
+    invoiceId: p.invoiceId ?? undefined,
+    userId: p.accountId ?? undefined,
     amount: p.amount.toFixed(2),
     currency: p.currency,
     method: p.method,

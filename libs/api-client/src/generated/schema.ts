@@ -3125,11 +3125,8 @@ export interface components {
             expiresAt?: string;
             /** @description Empty until used. */
             usedAt?: string;
-            /**
-             * Format: uuid
-             * @description The organisation created with it; empty until used.
-             */
-            organizationId?: string;
+            /** @description The organisation created with it; empty until used. */
+            organizationId?: string | null;
             cancelledAt?: string;
         };
         "platform.organisation.v1.CreationInvitationPage": {
@@ -3853,19 +3850,19 @@ export interface components {
             size?: number;
         };
         "platform.connector.v1.SyncLog": {
-            /** Format: uuid */
-            id?: string;
+            /**
+             * Format: int64
+             * @description A sequence number (the log is written in bulk, in order), not a UUID.
+             */
+            id?: number | string;
             /** Format: uuid */
             jobId?: string;
             entityType?: string;
             externalId?: string;
             /** @description CREATE, UPDATE, SKIP, CONFLICT or FAILED */
             action?: string;
-            /**
-             * Format: uuid
-             * @description The platform record's id (empty for FAILED and for records not imported).
-             */
-            platformId?: string;
+            /** @description The platform record's id (empty for FAILED and for records not imported). */
+            platformId?: string | null;
             message?: string;
             createdAt?: string | null;
         };
@@ -4296,12 +4293,9 @@ export interface components {
             createdAt?: string;
             /** @description Empty while PENDING. */
             decidedAt?: string;
-            decidedBy?: string;
-            /**
-             * Format: uuid
-             * @description The account of the approved member; empty otherwise.
-             */
-            accountId?: string;
+            decidedBy?: string | null;
+            /** @description The account of the approved member; empty otherwise. */
+            accountId?: string | null;
         };
         "platform.organisation.v1.JoinRequestDecision": {
             request?: components["schemas"]["platform.organisation.v1.JoinRequest"] | null;
@@ -4405,11 +4399,8 @@ export interface components {
             parentCommentId?: string | null;
             /** @description Plain text; empty for a deleted comment kept as a placeholder. */
             content?: string;
-            /**
-             * Format: uuid
-             * @description Empty for a placeholder.
-             */
-            authorId?: string;
+            /** @description Empty for a placeholder. */
+            authorId?: string | null;
             authorName?: string;
             /** @description True for a deleted comment that stays because it has replies. */
             deleted?: boolean;
@@ -4450,10 +4441,8 @@ export interface components {
             id?: string;
             /** Format: uuid */
             organizationId?: string;
-            /** Format: uuid */
-            invoiceId?: string;
-            /** Format: uuid */
-            userId?: string;
+            invoiceId?: string | null;
+            userId?: string | null;
             amount?: string;
             currency?: string;
             method?: string;
@@ -4520,11 +4509,8 @@ export interface components {
             /** @description ACTIVE, or EXPIRED once end_date has passed. */
             status?: string;
             membershipType?: components["schemas"]["platform.organisation.v1.MembershipType"] | null;
-            /**
-             * Format: uuid
-             * @description The invoice issued by this assignment or renewal; empty for a free type.
-             */
-            invoiceId?: string;
+            /** @description The invoice issued by this assignment or renewal; empty for a free type. */
+            invoiceId?: string | null;
             createdAt?: string;
             updatedAt?: string;
         };

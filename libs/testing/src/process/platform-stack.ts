@@ -151,7 +151,7 @@ const CORE_SERVICES = ['identity', 'organisation', 'notifications'];
  */
 export function planStack(options: PlatformStackOptions = {}, registry: readonly AppEntry[] = REGISTRY): StackPlan {
   const standIns = options.organisation === 'real' ? [] : ['organisation'];
-  const leftOut = options.notifications ? [] : ['notifications'];
+  const leftOut = options.notifications || options.services?.includes('notifications') ? [] : ['notifications'];
   const unknown = (options.services ?? []).filter((name) => !registry.some((app) => app.name === name && app.kind === 'service'));
   if (unknown.length) throw new Error(`the stack cannot start ${unknown.join(', ')}: not a registered service`);
   const asked = (app: AppEntry) => CORE_SERVICES.includes(app.name) || (options.services ?? []).includes(app.name);
