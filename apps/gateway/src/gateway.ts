@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type Redis from 'ioredis';
@@ -151,6 +151,9 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
     async stop() {
       if (health.isDraining()) return;
       health.drain(); // readiness answers 503 from now on
+      // Every answer from now on ends its keep-alive connection, so clients reconnect through the
+      // Service (to a ready pod) during the drain delay instead of racing the close of an idle socket.
+      publicServer?.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => res.setHeader('Connection', 'close'));
       // Keep serving while load balancers notice (the chart's preStop pause came before SIGTERM).
       if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
       if (publicServer) await close(publicServer);

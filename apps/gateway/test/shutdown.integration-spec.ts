@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { appTestEnv, createTestMessaging, createTestRedis, testLogger, testRedisUrl, testSigner } from '@platform/testing';
 import { readGatewayConfig } from '../src/config';
 import { createGateway } from '../src/gateway';
@@ -41,6 +42,37 @@ describe('graceful shutdown', () => {
     expect((await inFlight).status).toBe(200);
     await stopped;
     await expect(fetch(`http://127.0.0.1:${port}/api/auth/health`)).rejects.toThrow();
+    await identity.stop();
+  });
+
+  it('ends keep-alive connections with its answers once draining, so clients move to a ready replica', async () => {
+    const identity = await startIdentityStandIn(testSigner(), async () => undefined);
+    const gateway = createGateway(
+      readGatewayConfig({
+        ...appTestEnv('gateway', { messaging, callees: { identity: identity.address } }),
+        GATEWAY_HOST: '127.0.0.1',
+        GATEWAY_DRAIN_DELAY_MS: '1000',
+        REDIS_URL: testRedisUrl(),
+        REDIS_KEY_PREFIX: store.prefix,
+      }),
+      { logger: testLogger() },
+    );
+    const { port } = await gateway.start();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const connectionHeader = () =>
+      new Promise<string | undefined>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: '/api/auth/health', agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.headers.connection));
+          })
+          .on('error', reject);
+      });
+    expect(await connectionHeader()).toBe('keep-alive');
+    const stopped = gateway.stop();
+    expect(await connectionHeader()).toBe('close'); // during the drain delay: still answered, connection ended
+    await stopped;
+    agent.destroy();
     await identity.stop();
   });
 });
