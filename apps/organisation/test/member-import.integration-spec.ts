@@ -120,4 +120,62 @@ describe('member import (UpsertMembers, internal)', () => {
       ),
     ).toMatchObject({ code: status.INVALID_ARGUMENT });
   });
+
+  describe('a profile changed on the platform since the import (CONFLICT)', () => {
+    let c: NewOrganization;
+    const member = async (n: number, status = '') => {
+      const page = await h.call('listMembers', { organizationId: c.org.id, status, search: `member${n}@`, sort: '' }, c.ownerToken);
+      return page.content[0]!;
+    };
+    const edit = async (n: number, changes: Partial<organisationV1.UpdateMemberRequest>) =>
+      h.call('updateMember', { organizationId: c.org.id, userId: (await member(n)).id, ...changes }, c.ownerToken);
+    const actions = (reply: organisationV1.UpsertMembersResponse) => reply.results.map((r) => r.action);
+
+    beforeAll(async () => {
+      c = await h.newOrganization('import-c');
+      await upsert(c, [record(1), record(2), record(3), record(4), record(5)]);
+    });
+
+    it('skips a member unchanged at the source, and updates one changed only at the source', async () => {
+      const reply = await upsert(c, [record(1), record(2, { city: 'Paris', jobTitle: 'Architect' })]);
+      expect(actions(reply)).toEqual(['SKIP', 'UPDATE']);
+      expect(await member(2)).toMatchObject({ city: 'Paris', jobTitle: 'Architect' });
+    });
+
+    it("keeps an administrator's edit while the source is unchanged (SKIP)", async () => {
+      await edit(3, { city: 'Marseille', firstName: 'Tertia' });
+      const reply = await upsert(c, [record(3)]);
+      expect(reply).toMatchObject({ skipped: 1, updated: 0, conflicts: 0 });
+      expect(await member(3)).toMatchObject({ city: 'Marseille', firstName: 'Tertia' });
+    });
+
+    it("answers CONFLICT and keeps the platform's profile when the source changed too; the source's status still applies", async () => {
+      const { id } = await edit(4, { city: 'Marseille' });
+      const reply = await upsert(c, [record(4, { city: 'Paris', displayName: 'Changed at the source', status: 'INACTIVE' })]);
+      expect(reply.results[0]).toMatchObject({ action: 'CONFLICT', userId: id });
+      expect(reply).toMatchObject({ conflicts: 1, updated: 0, skipped: 0 });
+      expect(await member(4, 'INACTIVE')).toMatchObject({ city: 'Marseille', displayName: 'Member 4', status: 'INACTIVE' });
+      // Each sync says so again until the two agree.
+      expect(actions(await upsert(c, [record(4, { city: 'Paris', displayName: 'Changed at the source', status: 'INACTIVE' })]))).toEqual(['CONFLICT']);
+    });
+
+    it('links a member added on the platform to its record by email (UPDATE), then skips it', async () => {
+      await h.call(
+        'addMember',
+        { organizationId: c.org.id, email: 'member6@import.example.org', firstName: 'First6', lastName: 'Last6', roleId: '', sendInvitationEmail: false },
+        c.ownerToken,
+      );
+      expect(actions(await upsert(c, [record(6)]))).toEqual(['UPDATE']);
+      expect(await member(6)).toMatchObject({ externalId: 'wp-6', city: 'Lyon' });
+      expect(actions(await upsert(c, [record(6)]))).toEqual(['SKIP']);
+    });
+
+    it('updates a member imported before the hash was kept when the source changed it', async () => {
+      await h.sql('UPDATE membership SET import_hash = NULL WHERE external_id = $1', ['wp-5']);
+      expect(actions(await upsert(c, [record(5)]))).toEqual(['SKIP']);
+      await h.sql('UPDATE membership SET import_hash = NULL, city = $2 WHERE external_id = $1', ['wp-5', 'Changed before hashes']);
+      expect(actions(await upsert(c, [record(5, { city: 'Paris' })]))).toEqual(['UPDATE']);
+      expect(await member(5)).toMatchObject({ city: 'Paris' });
+    });
+  });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { documentsV1 } from '@platform/proto';
 import type { DocumentsDeps } from '../deps';
 import { DOCUMENT_ACCESS, type DocumentAccess } from '../domain/document-access';
-import { externalIdProblem, type UpsertResult } from '@platform/imports';
+import { externalIdProblem, importDecision, importHash, unchanged, type UpsertResult } from '@platform/imports';
 import { fileNameOfUrl, isMimeType, remoteUrlProblem } from '../domain/remote-file';
 import type { Tx } from '../store/db';
 import { objectKeyOf } from '../domain/storage-path';
@@ -20,7 +20,9 @@ async function foldersByExternalId(tx: Tx, organizationId: string, externalIds: 
 /**
  * The connector's folders by external id, in one transaction: a parent is named by its external id
  * (of this batch, earlier in it, or of an earlier call). A folder deleted on the platform is SKIPped,
- * not re-created; a name taken by a sibling is an ERROR for that record only.
+ * not re-created; a name taken by a sibling is an ERROR for that record only. A folder renamed or
+ * moved on the platform since its last import is kept: SKIP while the source is unchanged, CONFLICT
+ * when it changed too (importDecision over name and parent).
  */
 export function upsertFolders(deps: DocumentsDeps, organizationId: string, records: documentsV1.ImportedFolder[]): Promise<UpsertResult[]> {
   return deps.db.$transaction(async (tx) => {
@@ -53,9 +55,15 @@ export function upsertFolders(deps: DocumentsDeps, organizationId: string, recor
         results.push({ externalId: record.externalId, action: 'SKIP', id: current.id, error: '' });
         continue;
       }
-      if (current && current.name === name && current.parentFolderId === parentFolderId) {
-        results.push({ externalId: record.externalId, action: 'SKIP', id: current.id, error: '' });
-        continue;
+      const fields = { name, parentFolderId };
+      if (current) {
+        // A rename or move on the platform since the last import is kept: SKIP while the source is unchanged, CONFLICT when it changed too.
+        const decision = importDecision(current, fields, current.importHash);
+        if (decision.action !== 'UPDATE') {
+          if (decision.hash !== current.importHash) await tx.folder.update({ where: { id: current.id }, data: { importHash: decision.hash } });
+          results.push({ externalId: record.externalId, action: decision.action, id: current.id, error: '' });
+          continue;
+        }
       }
       if (parentFolderId && current && (await inSubtree(tx, current.id, parentFolderId))) {
         fail('a folder cannot move under itself or one of its subfolders');
@@ -74,12 +82,13 @@ export function upsertFolders(deps: DocumentsDeps, organizationId: string, recor
         fail('a folder with this name already exists here');
         continue;
       }
+      const data = { ...fields, importHash: importHash(fields) };
       if (current) {
-        const row = await tx.folder.update({ where: { id: current.id }, data: { name, parentFolderId } });
+        const row = await tx.folder.update({ where: { id: current.id }, data });
         known.set(record.externalId, row);
         results.push({ externalId: record.externalId, action: 'UPDATE', id: row.id, error: '' });
       } else {
-        const row = await tx.folder.create({ data: { id: randomUUID(), organizationId, name, parentFolderId, externalId: record.externalId } });
+        const row = await tx.folder.create({ data: { ...data, id: randomUUID(), organizationId, externalId: record.externalId } });
         known.set(record.externalId, row);
         results.push({ externalId: record.externalId, action: 'CREATE', id: row.id, error: '' });
       }
@@ -101,9 +110,11 @@ async function inSubtree(tx: Tx, rootId: string, candidateId: string): Promise<b
 
 /**
  * The connector's documents by external id, in one transaction. Each records its remote `fileUrl`
- * only (no bytes are stored, so they count against no quota); copying the bytes into storage waits
- * for the outbound-destination guard (`deps.remoteFiles`, pending). A document deleted on the
- * platform is SKIPped, not re-created.
+ * (no bytes are stored, so they count against no quota; copyImportedFiles copies them when asked). A
+ * document deleted on the platform is SKIPped, not re-created. Its name, access and folder are
+ * what the platform may change: an edit since the last import is kept (SKIP while the source is
+ * unchanged, CONFLICT when it changed too; importDecision). The file of a remote document has no
+ * platform version and follows the source; a file stored here keeps its own type and size.
  */
 export function upsertDocuments(
   deps: DocumentsDeps,
@@ -148,22 +159,17 @@ export function upsertDocuments(
         }
         folderId = folder.id;
       }
-      const fields = {
-        name,
-        fileName: (record.fileName.trim() || fileNameOfUrl(fileUrl)).slice(0, 255),
-        mimeType,
-        fileSize: BigInt(size),
-        access,
-        folderId,
-        remoteUrl: fileUrl,
-      };
+      const meta = { name, access, folderId };
+      const file = { fileName: (record.fileName.trim() || fileNameOfUrl(fileUrl)).slice(0, 255), mimeType, fileSize: BigInt(size), remoteUrl: fileUrl };
       const current = existing.get(record.externalId);
       if (current?.deletedAt) {
         results.push({ externalId: record.externalId, action: 'SKIP', id: current.id, error: '' });
       } else if (!current) {
         const row = await tx.document.create({
           data: {
-            ...fields,
+            ...meta,
+            ...file,
+            importHash: importHash(meta),
             id: randomUUID(),
             organizationId,
             externalId: record.externalId,
@@ -174,26 +180,22 @@ export function upsertDocuments(
           },
         });
         results.push({ externalId: record.externalId, action: 'CREATE', id: row.id, error: '' });
-      } else if (current.storageProvider !== '' && current.name === fields.name && current.access === fields.access && current.folderId === fields.folderId) {
-        // Stored here: its size and type are the stored file's own, not the source's.
-        results.push({ externalId: record.externalId, action: 'SKIP', id: current.id, error: '' });
-      } else if (
-        current.name === fields.name &&
-        current.fileName === fields.fileName &&
-        current.mimeType === fields.mimeType &&
-        current.fileSize === fields.fileSize &&
-        current.access === fields.access &&
-        current.folderId === fields.folderId &&
-        current.remoteUrl === fields.remoteUrl
-      ) {
-        results.push({ externalId: record.externalId, action: 'SKIP', id: current.id, error: '' });
-      } else if (current.storageProvider !== '') {
-        // A document whose bytes are stored here keeps them; only its metadata follows the source.
-        await tx.document.update({ where: { id: current.id }, data: { name: fields.name, access: fields.access, folderId: fields.folderId } });
-        results.push({ externalId: record.externalId, action: 'UPDATE', id: current.id, error: '' });
       } else {
-        await tx.document.update({ where: { id: current.id }, data: fields });
-        results.push({ externalId: record.externalId, action: 'UPDATE', id: current.id, error: '' });
+        const decision = importDecision(current, meta, current.importHash);
+        // A document whose bytes are stored here keeps them: its size and type are the stored file's own.
+        const fileChanges = current.storageProvider === '' && !unchanged(current, file);
+        const data = {
+          ...(decision.action === 'UPDATE' ? meta : {}),
+          ...(fileChanges ? file : {}),
+          ...(decision.hash !== current.importHash ? { importHash: decision.hash } : {}),
+        };
+        if (Object.keys(data).length > 0) await tx.document.update({ where: { id: current.id }, data });
+        results.push({
+          externalId: record.externalId,
+          action: decision.action === 'SKIP' && fileChanges ? 'UPDATE' : decision.action,
+          id: current.id,
+          error: '',
+        });
       }
     }
     return results;

@@ -2,11 +2,12 @@ import type { OrgRole } from '@platform/auth';
 import { isUniqueViolation } from '@platform/db';
 import { PlatformError } from '@platform/errors';
 import type { CallContext } from '@platform/grpc-server';
+import { importDecision, importHash } from '@platform/imports';
 import type { identityV1, organisationV1 } from '@platform/proto';
 import type { OrganisationDeps } from '../deps';
 import { organizationNotFound } from '../domain/errors';
-import { changedProfileFields, profileOf, type MemberProfile } from '../domain/member-fields';
-import { importedRoleAndStatus, MAX_IMPORT_BATCH, type ImportAction, type ImportEntry, type ImportRecord } from '../domain/member-import';
+import type { MemberProfile } from '../domain/member-fields';
+import { importedProfileOf, importedRoleAndStatus, MAX_IMPORT_BATCH, type ImportAction, type ImportEntry, type ImportRecord } from '../domain/member-import';
 import { listColumns, overrideFor } from '../domain/member-profile';
 import { assertMayJoin, type MembershipLimit } from '../domain/membership-limit';
 import { isCurrent, transition } from '../domain/membership-status';
@@ -48,9 +49,11 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
  * The connector's import (UpsertMembers): each record creates or updates the membership with its
  * externalId, finding or creating the account by email (identity's EnsureAccount: an existing
  * account is attached, a new one has no password). Records are applied a hundred per transaction,
- * each behind a savepoint, and answered CREATE, UPDATE, SKIP (nothing changed) or ERROR (the others still apply). Nothing is
- * sent to anyone: only organisation.membership.changed is published (the projections of identity
- * and notifications need it), never an invitation or a profile change (the source already knows).
+ * each behind a savepoint, and answered CREATE, UPDATE, SKIP (nothing changed at the source),
+ * CONFLICT (the profile changed on the platform since its last import and at the source too: the
+ * platform's is kept) or ERROR (the others still apply). Nothing is sent to anyone: only
+ * organisation.membership.changed is published (the projections of identity and notifications need
+ * it), never an invitation or a profile change (the source already knows).
  */
 export async function importMembers(
   deps: OrganisationDeps,
@@ -130,7 +133,7 @@ export async function importMembers(
   }
 
   const count = (action: ImportAction) => results.filter((r) => r.action === action).length;
-  const summary = { created: count('CREATE'), updated: count('UPDATE'), skipped: count('SKIP'), failed: count('ERROR') };
+  const summary = { created: count('CREATE'), updated: count('UPDATE'), skipped: count('SKIP'), conflicts: count('CONFLICT'), failed: count('ERROR') };
   deps.logger.info({ organizationId: org.id, records: entries.length, ...summary }, 'members imported');
   return { results, ...summary };
 }
@@ -164,6 +167,7 @@ async function applyRecord(deps: OrganisationDeps, tx: Tx, input: ApplyInput): P
   const overrides = { firstNameOverride: overrideFor(record.firstName, account.firstName), lastNameOverride: overrideFor(record.lastName, account.lastName) };
   const { externalId, email: _email, firstName: _first, lastName: _last, status: _status, role: _role, ...rest } = record;
   const profile: MemberProfile = { ...rest, externalId };
+  const wanted = importedProfileOf(record);
 
   if (!current) {
     const next = transition('INACTIVE', { kind: 'set-status', status: target.status });
@@ -181,6 +185,7 @@ async function applyRecord(deps: OrganisationDeps, tx: Tx, input: ApplyInput): P
       ...profile,
       joinedAt: now,
       endedAt: isCurrent(target.status) ? null : now,
+      importHash: importHash(wanted),
     });
     await deps.events.membershipChanged(tx, {
       accountId,
@@ -194,11 +199,18 @@ async function applyRecord(deps: OrganisationDeps, tx: Tx, input: ApplyInput): P
     return { action: 'CREATE', userId: accountId, error: '' };
   }
 
+  // A platform edit of the profile since the last import is kept: SKIP while the source is unchanged, CONFLICT when it changed too.
+  // Role and status follow the source as before (the membership's lifecycle, not the profile).
+  const decision = importDecision(importedProfileOf(current), wanted, current.importHash);
+  const profileUpdates = decision.action === 'UPDATE';
+  // A member added on the platform and found by its account takes the record's externalId.
+  const linking = current.externalId !== externalId;
   const next = transition(current.status, { kind: 'set-status', status: target.status });
   const roleChanged = role.id !== current.role.id;
-  const namesChanged = overrides.firstNameOverride !== current.firstNameOverride || overrides.lastNameOverride !== current.lastNameOverride;
-  const profileChanged = changedProfileFields(profileOf(current), profile).length > 0;
-  if (!next.changed && !roleChanged && !namesChanged && !profileChanged) return { action: 'SKIP', userId: accountId, error: '' };
+  if (!next.changed && !roleChanged && !profileUpdates && !linking) {
+    if (decision.hash !== current.importHash) await updateMembership(tx, current.id, { importHash: decision.hash });
+    return { action: decision.action, userId: accountId, error: '' };
+  }
   if (next.restarts) {
     await lockAccount(tx, accountId);
     assertMayJoin(input.limit, await countRunningMemberships(tx, accountId));
@@ -206,9 +218,8 @@ async function applyRecord(deps: OrganisationDeps, tx: Tx, input: ApplyInput): P
   const updated = await updateMembership(tx, current.id, {
     roleId: role.id,
     status: next.to,
-    ...overrides,
-    ...listColumns(account, overrides),
-    ...profile,
+    ...(profileUpdates ? { ...overrides, ...listColumns(account, overrides), ...profile } : { externalId }),
+    importHash: decision.hash,
     ...(next.ends ? { endedAt: now } : {}),
     ...(next.restarts ? { joinedAt: now, endedAt: null } : {}),
   });
@@ -223,5 +234,5 @@ async function applyRecord(deps: OrganisationDeps, tx: Tx, input: ApplyInput): P
       occurredAt: now,
     });
   }
-  return { action: 'UPDATE', userId: accountId, error: '' };
+  return { action: decision.action === 'CONFLICT' ? 'CONFLICT' : 'UPDATE', userId: accountId, error: '' };
 }

@@ -1,4 +1,4 @@
-import { importedRoleAndStatus } from './member-import';
+import { importedProfileOf, importedRoleAndStatus } from './member-import';
 
 describe('importedRoleAndStatus', () => {
   it('gives a new member MEMBER and ACTIVE unless the record names others', () => {
@@ -13,5 +13,46 @@ describe('importedRoleAndStatus', () => {
 
   it('never changes an owner', () => {
     expect(importedRoleAndStatus({ role: 'OWNER', status: 'ACTIVE' }, { role: 'MEMBER', status: 'INACTIVE' })).toEqual({ role: 'OWNER', status: 'ACTIVE' });
+  });
+});
+
+describe('importedProfileOf', () => {
+  it('takes the names and profile fields an import writes, not the external id, role or status', () => {
+    const row = {
+      externalId: 'wp-1',
+      role: 'ADMIN',
+      status: 'ACTIVE',
+      email: 'a@example.org',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      displayName: null,
+      phoneNumber: null,
+      jobTitle: 'Analyst',
+      company: null,
+      dateOfBirth: null,
+      addressLine1: null,
+      city: 'London',
+      postalCode: null,
+      isCertified: true,
+      membershipRenewalDate: null,
+      isExcludedFromListing: false,
+    };
+    expect(Object.keys(importedProfileOf(row)).sort()).toEqual(
+      [
+        'addressLine1',
+        'city',
+        'company',
+        'dateOfBirth',
+        'displayName',
+        'firstName',
+        'isCertified',
+        'isExcludedFromListing',
+        'jobTitle',
+        'lastName',
+        'membershipRenewalDate',
+        'phoneNumber',
+        'postalCode',
+      ].sort(),
+    );
   });
 });

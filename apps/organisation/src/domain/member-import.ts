@@ -1,5 +1,6 @@
 import type { OrgRole } from '@platform/auth';
-import type { MemberProfile } from './member-fields';
+import type { UpsertAction } from '@platform/imports';
+import { PROFILE_FIELDS, type MemberProfile } from './member-fields';
 import type { MembershipStatus } from './membership-status';
 
 /** Records one UpsertMembers call takes (the connector pages its import by this). */
@@ -9,7 +10,22 @@ export { MAX_UPSERT_BATCH as MAX_IMPORT_BATCH } from '@platform/imports';
 export const IMPORT_ROLES = ['ADMIN', 'MANAGER', 'MEMBER', 'GUEST'] as const satisfies readonly OrgRole[];
 export const IMPORT_STATUSES = ['ACTIVE', 'PENDING', 'INACTIVE'] as const satisfies readonly MembershipStatus[];
 
-export type ImportAction = 'CREATE' | 'UPDATE' | 'SKIP' | 'ERROR';
+export type ImportAction = UpsertAction;
+
+/**
+ * What an import writes of a member's profile and the platform may edit (an administrator's PUT,
+ * the person's own renaming of the account): the names the organisation shows and the profile
+ * fields but the external id, the key. Its importHash tells a platform edit from a source change;
+ * role and status are the membership's lifecycle, not part of it.
+ */
+export type ImportedProfile = { firstName: string; lastName: string } & Omit<MemberProfile, 'externalId'>;
+
+const IMPORTED_PROFILE_FIELDS = ['firstName', 'lastName', ...PROFILE_FIELDS.filter((field) => field !== 'externalId')] as const;
+
+/** The imported profile of a record or of a membership row. */
+export function importedProfileOf(from: ImportedProfile): ImportedProfile {
+  return Object.fromEntries(IMPORTED_PROFILE_FIELDS.map((field) => [field, from[field]])) as ImportedProfile;
+}
 
 /**
  * The role and status an import gives a membership: the record's when it names them, else the

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "membership" ADD COLUMN     "import_hash" TEXT;
