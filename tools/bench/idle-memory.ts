@@ -12,9 +12,10 @@
 // Needs the apps built: `npx nx run-many -t build`. Run: `npm run bench -- idle-memory
 // [--no-attribution] [--compare <label>=<results.json> ...]` (--compare: a previous run's
 // tmp/bench/idle-memory.json, copied aside; PLATFORM_APP_NODE_ARGS sets other node flags).
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startPlatformStack, workspaceRoot } from '@platform/testing';
+import { appPids, procStatus } from './processes';
 import { machineLine, writeSection } from './report';
 
 const SETTLE_MS = 20_000;
@@ -63,31 +64,6 @@ const APP_NODE_ARGS = process.env['PLATFORM_APP_NODE_ARGS']?.split(' ').filter(B
 const mb = (bytes: number): string => (bytes / 2 ** 20).toFixed(1);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The app processes this benchmark started, by app name (children whose command runs dist/apps/<app>/main.js). */
-function appPids(): Map<AppName, number> {
-  const pids = new Map<AppName, number>();
-  const children = readdirSync(`/proc/${process.pid}/task`).flatMap((tid) =>
-    readFileSync(`/proc/${process.pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
-  );
-  for (const pid of children) {
-    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    const app = APPS.find((name) => cmdline.some((arg) => arg.endsWith(path.join('dist/apps', name, 'main.js'))));
-    if (app) pids.set(app, pid);
-  }
-  return pids;
-}
-
-function procStatus(pid: number): Omit<AppMemory, 'probe'> {
-  const fields = Object.fromEntries(
-    readFileSync(`/proc/${pid}/status`, 'utf8')
-      .split('\n')
-      .map((line) => line.match(/^(\w+):\s+(\d+) kB/))
-      .filter((m): m is RegExpMatchArray => m !== null)
-      .map((m) => [m[1], Number(m[2]) * 1024]),
-  );
-  return { rss: fields['VmRSS'] ?? 0, rssAnon: fields['RssAnon'] ?? 0, rssFile: fields['RssFile'] ?? 0, peakRss: fields['VmHWM'] ?? 0 };
-}
-
 async function probeReports(pids: Map<AppName, number>, dir: string): Promise<Map<AppName, ProbeReport>> {
   for (const pid of pids.values()) process.kill(pid, 'SIGUSR2');
   const reports = new Map<AppName, ProbeReport>();
@@ -125,7 +101,7 @@ async function measure(attribute: boolean): Promise<Map<AppName, AppMemory>> {
   });
   try {
     await sleep(SETTLE_MS);
-    const pids = appPids();
+    const pids = appPids(APPS);
     const status = [...pids].map(([app, pid]) => [app, procStatus(pid)] as const);
     const reports = await probeReports(pids, dir);
     return new Map(status.map(([app, memory]) => [app, { ...memory, probe: reports.get(app) as ProbeReport }] as const));
