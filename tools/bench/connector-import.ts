@@ -72,7 +72,7 @@ class Api {
   constructor(private readonly baseUrl: string) {}
   token = '';
 
-  async call<T = any>(method: string, url: string, body?: unknown, token = this.token): Promise<{ status: number; body: T }> {
+  async call<T = unknown>(method: string, url: string, body?: unknown, token = this.token): Promise<{ status: number; body: T }> {
     const res = await fetch(`${this.baseUrl}${url}`, {
       method,
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -237,7 +237,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (err: unknown) => {
-    console.error(err);
+    process.stderr.write(`${String((err as Error)?.stack ?? err)}\n`);
     process.exit(1);
   },
 );

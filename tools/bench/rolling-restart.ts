@@ -195,7 +195,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (err: unknown) => {
-    console.error(err);
+    process.stderr.write(`${String((err as Error)?.stack ?? err)}\n`);
     process.exit(1);
   },
 );

@@ -291,6 +291,21 @@ describe('sync jobs: the import through the import RPCs, logs, stats, the runner
     expect((await logs(c.id, job.id)).content.map((l) => l.externalId).sort()).toEqual(['50', '51']);
   });
 
+  it('runs a job its stopping service put back to PENDING (SIGTERM: the attempt not counted) again from the start, without its earlier lines', async () => {
+    seed();
+    const c = await createConnector({ enabledEntityTypes: ['COMPANIES'] });
+    // What a graceful stop mid-job leaves behind: PENDING again, attempts back to 0, the lines of the pages written.
+    const [row] = await h.sql<{ id: string }>(
+      `INSERT INTO sync_job (id, connector_id, organization_id, job_type, status, trigger, started_by, attempts, started_at, heartbeat_at)
+       VALUES (gen_random_uuid(), $1, $2, 'INITIAL_IMPORT', 'PENDING', 'MANUAL', $3, 0, now() - interval '1 second', now() - interval '1 second') RETURNING id`,
+      [c.id, ORG, randomUUID()],
+    );
+    await h.sql(`INSERT INTO sync_log (job_id, connector_id, entity_type, external_id, action) VALUES ($1, $2, 'COMPANIES', '50', 'CREATE')`, [row!.id, c.id]);
+    const job = await ended(c.id, row!.id);
+    expect(job.status).toBe('COMPLETED');
+    expect((await logs(c.id, job.id)).content.map((l) => l.externalId).sort()).toEqual(['50', '51']);
+  });
+
   it('schedules INCREMENTAL syncs at the interval and computes nextSyncAt', async () => {
     seed();
     const c = await createConnector({ enabledEntityTypes: ['COMPANIES'], syncIntervalMinutes: 15 });

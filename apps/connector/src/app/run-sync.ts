@@ -78,9 +78,11 @@ export async function runSyncJob(deps: ConnectorDeps, jobId: string): Promise<st
   }
   const log = deps.logger.child({ jobId: job.id, connectorId: connector.id, organizationId: connector.organizationId, jobType: job.jobType });
   const types = inImportOrder(connector.enabledEntityTypes).filter((t) => IMPORTABLE_ENTITY_TYPES.includes(t));
-  // A job that runs again after an interruption starts over: its earlier lines and counts go.
+  // A job that runs again after an interruption starts over: its earlier lines and counts go. Not
+  // only from the second counted attempt: a job its stopping service put back (SIGTERM) does not
+  // count that try, yet wrote the lines of its pages.
   const progress = emptyProgress(types);
-  if (job.attempts > 1) await deps.db.syncLog.deleteMany({ where: { jobId: job.id } });
+  await deps.db.syncLog.deleteMany({ where: { jobId: job.id } });
   await updateJob(deps.db, job.id, { progress: progress as object });
   const startedAt = job.startedAt ?? deps.now();
   log.info({ attempt: job.attempts, types }, 'sync job started');

@@ -6,7 +6,11 @@ import path from 'node:path';
 export interface AppProcess {
   name: string;
   output: () => string;
-  stop(): Promise<void>;
+  /**
+   * Ends the process and waits for its exit: SIGTERM (default) lets it drain and clean up;
+   * SIGKILL ends it at once, as a crash or an out-of-memory kill does.
+   */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
 /** The repository root (where package.json with workspaces lives). */
@@ -52,9 +56,10 @@ export async function startApp(name: string, env: NodeJS.ProcessEnv, readyUrl: s
   return {
     name,
     output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
+    stop: async (signal = 'SIGTERM') => {
+      // A process ended by a signal has no exit code, only its signal.
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
         await exited;
       }
     },

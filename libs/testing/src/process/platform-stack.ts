@@ -54,6 +54,14 @@ export interface PlatformStack {
    * stack stops it too, unless the caller already did.
    */
   startReplica(app: string): Promise<AppReplica>;
+  /**
+   * Stops a started app (not its replicas): SIGTERM (default) and its drain, or SIGKILL for a
+   * crash (no drain, no cleanup: what a killed pod leaves behind). Its ports, schema and data stay
+   * for `startAgain`; until then its callers find nothing listening.
+   */
+  stopApp(app: string, options?: { signal?: 'SIGTERM' | 'SIGKILL' }): Promise<void>;
+  /** Starts an app stopped by `stopApp` again, on its own ports with the same settings (a supervisor's restart), and waits until it is ready. */
+  startAgain(app: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -98,9 +106,16 @@ function catcherAllowance(port: (app: string, kind: PortKind) => number): NodeJS
   }
 }
 
-/** The connector may reach the stack's legacy site, as `npm start` allows it, and nothing else local. */
+/**
+ * The connector, and documents copying its images and files (copy-images), may reach the stack's
+ * legacy site, as `npm start` allows it, and nothing else local; none when the stack runs no site.
+ */
 function siteAllowance(port: (app: string, kind: PortKind) => number): NodeJS.ProcessEnv {
-  return { OUTBOUND_ALLOWED_DESTINATIONS: `127.0.0.1:${port('legacy-site', 'http')}` };
+  try {
+    return { OUTBOUND_ALLOWED_DESTINATIONS: `127.0.0.1:${port('legacy-site', 'http')}` };
+  } catch {
+    return {};
+  }
 }
 
 const SPECIFICS: Record<string, StackSpecifics> = {
@@ -117,6 +132,7 @@ const SPECIFICS: Record<string, StackSpecifics> = {
     needs: ['mail-catcher'],
     env: ({ port }) => ({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port('mail-catcher', 'smtp')), EMAIL_POLL_MS: '100', ...catcherAllowance(port) }),
   },
+  documents: { env: ({ port }) => siteAllowance(port) },
   // The connector's peer: the legacy site with the small `tiny` seed (LEGACY_SEED in `env` picks another).
   connector: {
     needs: ['legacy-site'],
@@ -195,6 +211,8 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
   const schemas: TestSchema[] = [];
   const schemasByApp: PlatformStack['schemas'] = {};
   const processes: AppProcess[] = [];
+  /** The first process of each app (not its replicas), by app name: what stopApp and startAgain act on. */
+  const mains = new Map<string, AppProcess>();
   const organisations = plan.standIns.includes('organisation') ? await startStandInOrganisation() : undefined;
   let contract: ContractProxy | undefined;
   const stop = async () => {
@@ -239,7 +257,9 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
         ...options.env,
       });
       envs.set(app.name, envOf);
-      processes.push(await startApp(app.name, envOf(ports[app.name] ?? {}), readyUrl(app, ports[app.name] ?? {})));
+      const started = await startApp(app.name, envOf(ports[app.name] ?? {}), readyUrl(app, ports[app.name] ?? {}));
+      processes.push(started);
+      mains.set(app.name, started);
     }
     const startReplica = async (name: string): Promise<AppReplica> => {
       const app = plan.apps.find((a) => a.name === name);
@@ -250,6 +270,25 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
       const replica = await startApp(name, envOf(own), readyUrl(app, own));
       processes.push(replica);
       return { ...replica, ports: own };
+    };
+    const stopped = new Set<string>();
+    const stopApp = async (name: string, { signal = 'SIGTERM' }: { signal?: 'SIGTERM' | 'SIGKILL' } = {}): Promise<void> => {
+      const running = mains.get(name);
+      if (!running) throw new Error(`the stack runs no ${name}`);
+      if (stopped.has(name)) throw new Error(`${name} is stopped already`);
+      await running.stop(signal);
+      stopped.add(name);
+    };
+    const startAgain = async (name: string): Promise<void> => {
+      const app = plan.apps.find((a) => a.name === name);
+      const envOf = envs.get(name);
+      const before = mains.get(name);
+      if (!app || !envOf || !before) throw new Error(`the stack runs no ${name}`);
+      if (!stopped.has(name)) throw new Error(`${name} is running: stop it first (stopApp)`);
+      const again = await startApp(name, envOf(ports[name] ?? {}), readyUrl(app, ports[name] ?? {}));
+      processes[processes.indexOf(before)] = again;
+      mains.set(name, again);
+      stopped.delete(name);
     };
     const withMail = ports['mail-catcher'] !== undefined;
     const gatewayUrl = `http://127.0.0.1:${port('gateway', 'http')}`;
@@ -266,6 +305,8 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
       legacySiteUrl: ports['legacy-site'] !== undefined ? `http://127.0.0.1:${port('legacy-site', 'http')}` : undefined,
       schemas: schemasByApp,
       startReplica,
+      stopApp,
+      startAgain,
       names: messaging.names,
       streamName: messaging.names.stream,
       subjectPrefix: messaging.names.subjectPrefix,
