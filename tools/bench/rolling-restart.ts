@@ -179,6 +179,8 @@ async function main(): Promise<void> {
             ', ',
           )} | ${errors} | ${summary.throughputPerSecond.toFixed(0)}/s | ${summary.latencyMs.p50.toFixed(1)} ms | ${summary.latencyMs.p99.toFixed(1)} ms | ${summary.latencyMs.max.toFixed(0)} ms | ${balancer.connections} | ${balancer.refused} |`,
         '',
+        "A draining gateway answers with `Connection: close`, so the load tool's keep-alive connections move to a ready replica during the drain delay (the connections column), instead of racing the close of an idle socket.",
+        '',
         'Timeline: ' + steps.map((s) => `${s.at.toFixed(1)} s ${s.what}`).join('; ') + '.',
         '',
         errors === 0
