@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { contentV1, documentsV1, eventsV1, organisationV1 } from '@platform/proto';
 import { eventually, failure } from '@platform/testing';
 import { LEGACY_SITE_TYPE_ID } from '../src/domain/connector-types';
+import { MAX_ATTEMPTS } from '../src/domain/sync-job-rules';
 import { startConnectorHarness, type ConnectorHarness } from './connector-harness';
 import { article, company, conference, document, event, member } from './support/site-records';
 
@@ -289,6 +290,21 @@ describe('sync jobs: the import through the import RPCs, logs, stats, the runner
     const job = await ended(c.id, row!.id);
     expect(job.status).toBe('COMPLETED');
     expect((await logs(c.id, job.id)).content.map((l) => l.externalId).sort()).toEqual(['50', '51']);
+  });
+
+  it('fails a job interrupted MAX_ATTEMPTS times for good and puts its connector in ERROR with the reason', async () => {
+    seed();
+    const c = await createConnector({ enabledEntityTypes: ['COMPANIES'] });
+    const [row] = await h.sql<{ id: string }>(
+      `INSERT INTO sync_job (id, connector_id, organization_id, job_type, status, trigger, started_by, attempts, started_at, heartbeat_at)
+       VALUES (gen_random_uuid(), $1, $2, 'INITIAL_IMPORT', 'RUNNING', 'MANUAL', $3, $4, now() - interval '10 minutes', now() - interval '10 minutes') RETURNING id`,
+      [c.id, ORG, randomUUID(), MAX_ATTEMPTS],
+    );
+    const job = await ended(c.id, row!.id);
+    expect(job).toMatchObject({ status: 'FAILED', errorMessage: `Interrupted ${MAX_ATTEMPTS} times (the service stopped while it ran)` });
+    await eventually(async () =>
+      expect(await h.call('getConnector', { organizationId: ORG, connectorId: c.id }, admin)).toMatchObject({ status: 'ERROR', lastError: job.errorMessage }),
+    );
   });
 
   it('runs a job its stopping service put back to PENDING (SIGTERM: the attempt not counted) again from the start, without its earlier lines', async () => {

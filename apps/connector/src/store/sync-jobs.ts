@@ -50,7 +50,7 @@ export async function claimJob(db: Db, jobId: string, now: Date): Promise<boolea
 
 /**
  * RUNNING jobs nobody runs (their process was killed: no heartbeat since `staleBefore`): back to
- * PENDING to run again, the ones past `maxAttempts` FAILED.
+ * PENDING to run again, the ones past `maxAttempts` FAILED, their connector ERROR.
  */
 export async function recoverInterrupted(
   db: Db,
@@ -71,9 +71,13 @@ export async function recoverInterrupted(
       data: { status: 'PENDING' },
     });
   if (exhausted.length) {
-    await db.syncJob.updateMany({
-      where: { id: { in: exhausted }, status: 'RUNNING' },
-      data: { status: 'FAILED', finishedAt: now, errorMessage: `Interrupted ${maxAttempts} times (the service stopped while it ran)` },
+    const errorMessage = `Interrupted ${maxAttempts} times (the service stopped while it ran)`;
+    await db.syncJob.updateMany({ where: { id: { in: exhausted }, status: 'RUNNING' }, data: { status: 'FAILED', finishedAt: now, errorMessage } });
+    // As for any job that fails for good: the admin sees it on the connector (a DISABLED one stays DISABLED).
+    const connectorIds = orphans.filter((j) => exhausted.includes(j.id)).map((j) => j.connectorId);
+    await db.connector.updateMany({
+      where: { id: { in: connectorIds }, status: { in: ['ACTIVE', 'PAUSED', 'ERROR'] } },
+      data: { status: 'ERROR', lastError: errorMessage },
     });
   }
   return { requeued: again.length, failed: exhausted };
