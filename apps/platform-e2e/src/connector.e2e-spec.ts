@@ -208,6 +208,32 @@ describe('the connector imports a legacy site through the gateway', () => {
     expect(Date.parse(connector.body.nextSyncAt)).toBeGreaterThan(Date.now() + 50 * 60_000);
   });
 
+  it('keeps a platform edit when the site changed the same member too: CONFLICT, logged and counted', async () => {
+    // A read-only site: the platform's edit is not written back, so both sides now differ.
+    expect((await put(`${base()}/${connectorId}`, { config: { writeBack: false } }, owner)).status).toBe(200);
+    const member = site['members']!.filter((m) => m.role === 'association-member')[1];
+    const users = await api.get(`/api/orgs/${org}/users?size=100&search=${encodeURIComponent(String(member.user_email))}`, owner);
+    const user = (users.body.content as Array<{ id: string; email: string }>).find((u) => u.email.toLowerCase() === String(member.user_email).toLowerCase());
+    expect((await put(`/api/orgs/${org}/users/${user!.id}`, { jobTitle: 'Edited on the platform' }, owner)).status).toBe(200);
+    const res = await fetch(`${platform.legacySiteUrl}/api/v1/sync/members/${member.id}`, {
+      method: 'PUT',
+      headers: { 'x-association-sync-key': STACK_LEGACY_SYNC_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ job_title: 'Edited on the site' }),
+    });
+    expect(res.status).toBe(200);
+
+    const started = await api.post(`${base()}/${connectorId}/sync`, { jobType: 'FULL_SYNC' }, owner);
+    expect(started.status).toBe(201);
+    const job = await jobEnded(started.body.id);
+    expect(job).toMatchObject({ status: 'COMPLETED', totals: expect.objectContaining({ conflicts: 1, created: 0 }) });
+    const conflicts = await api.get(`${base()}/${connectorId}/sync-jobs/${job.id}/logs?action=CONFLICT`, owner);
+    expect(conflicts.body.content.map((l: { entityType: string; externalId: string }) => [l.entityType, l.externalId])).toEqual([
+      ['MEMBERS', String(member.id)],
+    ]);
+    const after = await api.get(`/api/orgs/${org}/users?size=100&search=${encodeURIComponent(String(member.user_email))}`, owner);
+    expect((after.body.content as Array<{ id: string; jobTitle: string }>).find((u) => u.id === user!.id)?.jobTitle).toBe('Edited on the platform');
+  });
+
   it('fails the key check with a wrong sync key', async () => {
     const changed = await put(`${base()}/${connectorId}`, { config: { syncKey: 'a-wrong-sync-key-123' } }, owner);
     expect(changed.status).toBe(200);
