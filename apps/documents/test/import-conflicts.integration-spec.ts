@@ -135,4 +135,59 @@ describe('imported folders and documents changed on the platform (CONFLICT)', ()
       expect(actions(await upsertDocuments([doc('d-legacy', { name: 'Changed at the source' })]))).toEqual(['SKIP']);
     });
   });
+
+  describe("the source's dates (post_date_gmt as createdAt, post_modified_gmt as updatedAt)", () => {
+    const created = new Date('2023-04-05T06:07:08.000Z');
+    const modified = new Date('2024-09-10T11:12:13.000Z');
+    const later = new Date('2025-01-01T00:00:01.000Z');
+    const dated = (externalId: string, extra: Partial<Doc> = {}) => doc(externalId, { sourceCreatedAt: created, sourceUpdatedAt: modified, ...extra });
+    const shown = async (id: string) => {
+      const read = await h.call('getDocument', { organizationId: ORG, docId: id }, admin);
+      return { name: read.name, createdAt: read.createdAt, updatedAt: read.updatedAt };
+    };
+
+    it("shows a new document's createdAt and updatedAt as the source dates it", async () => {
+      const [row] = (await upsertDocuments([dated('s-new')])).results;
+      expect(await shown(row!.id)).toEqual({ name: 'Document s-new', createdAt: created.toISOString(), updatedAt: modified.toISOString() });
+    });
+
+    it('dates a document the source gives no dates for now, as an upload', async () => {
+      const before = Date.now();
+      const [row] = (await upsertDocuments([doc('s-undated')])).results;
+      const { createdAt, updatedAt } = await shown(row!.id);
+      for (const at of [createdAt, updatedAt]) expect(Date.parse(at)).toBeGreaterThanOrEqual(before - 1000);
+    });
+
+    it('answers SKIP for a newer modification date alone, keeping the updatedAt (the dates are not compared)', async () => {
+      const [row] = (await upsertDocuments([dated('s-skip')])).results;
+      expect(actions(await upsertDocuments([dated('s-skip', { sourceUpdatedAt: later })]))).toEqual(['SKIP']);
+      expect((await shown(row!.id)).updatedAt).toBe(modified.toISOString());
+    });
+
+    it('takes the source updatedAt on UPDATE (name or file) and keeps the createdAt', async () => {
+      const [renamed, refiled] = (await upsertDocuments([dated('s-name'), dated('s-file')])).results;
+      const reply = await upsertDocuments([
+        dated('s-name', { name: 'Renamed at the source', sourceCreatedAt: later, sourceUpdatedAt: later }),
+        dated('s-file', { fileUrl: 'https://legacy.example/wp-content/uploads/s-file-v2.pdf', sourceUpdatedAt: later }),
+      ]);
+      expect(actions(reply)).toEqual(['UPDATE', 'UPDATE']);
+      expect(await shown(renamed!.id)).toEqual({ name: 'Renamed at the source', createdAt: created.toISOString(), updatedAt: later.toISOString() });
+      expect((await shown(refiled!.id)).updatedAt).toBe(later.toISOString());
+    });
+
+    it('does not take a platform edit for a source change when only the modification date moved (SKIP, the edit kept)', async () => {
+      const [row] = (await upsertDocuments([dated('s-edited')])).results;
+      await h.sql('UPDATE documents SET name = $2, updated_at = $3 WHERE id = $1', [row!.id, 'Edited on the platform', later]);
+      expect(actions(await upsertDocuments([dated('s-edited', { sourceUpdatedAt: new Date('2026-01-01T00:00:00Z') })]))).toEqual(['SKIP']);
+      expect(await shown(row!.id)).toEqual({ name: 'Edited on the platform', createdAt: created.toISOString(), updatedAt: later.toISOString() });
+    });
+
+    it('keeps the updatedAt when an import only records its hash (a document imported before hashes were kept)', async () => {
+      const [row] = (await upsertDocuments([dated('s-hash')])).results;
+      await h.sql('UPDATE documents SET import_hash = NULL WHERE id = $1', [row!.id]);
+      expect(actions(await upsertDocuments([dated('s-hash', { sourceUpdatedAt: later })]))).toEqual(['SKIP']);
+      expect((await h.sql<{ import_hash: string | null }>('SELECT import_hash FROM documents WHERE id = $1', [row!.id]))[0]?.import_hash).not.toBeNull();
+      expect((await shown(row!.id)).updatedAt).toBe(modified.toISOString());
+    });
+  });
 });

@@ -291,6 +291,8 @@ describe('storage configuration, organisation assets and connector imports', () 
         fileSize: '0',
         access: 'MEMBERS_ONLY',
         folderExternalId: '',
+        sourceCreatedAt: new Date('2022-02-02T02:02:02Z'),
+        sourceUpdatedAt: new Date('2023-03-03T03:03:03Z'),
       });
       const documents = [
         doc('copy-ok', `http://127.0.0.1:${remote.port}/files/report.pdf`),
@@ -327,6 +329,9 @@ describe('storage configuration, organisation assets and connector imports', () 
       expect(byId['copy-ok']).toMatchObject({ storage_provider: 'LOCAL', file_size: String(PDF.length), mime_type: 'application/pdf' });
       expect(byId['copy-ok']?.sha256).toMatch(/^[0-9a-f]{64}$/);
       expect(byId['copy-exe']).toMatchObject({ storage_provider: '' });
+      // Copied into storage, it is the same document: the dates stay the source's.
+      const copied = await h.call('getDocument', { organizationId: ORG, docId: first.results[0].id }, admin);
+      expect(copied).toMatchObject({ createdAt: '2022-02-02T02:02:02.000Z', updatedAt: '2023-03-03T03:03:03.000Z' });
 
       // The next sync copies nothing twice and tries the failed ones again.
       const again = await h.call('upsertDocuments', { organizationId: ORG, importedBy: IMPORTER, documents, copyFiles: true }, service);

@@ -41,6 +41,8 @@ const input = (overrides: Partial<eventsV1.EventInput> = {}): eventsV1.EventInpu
   ...overrides,
 });
 
+type SourceDates = Pick<eventsV1.UpsertEventRecord, 'sourceCreatedAt' | 'sourceUpdatedAt'>;
+
 describe("the connector's event import and platform edits (CONFLICT)", () => {
   let h: Awaited<ReturnType<typeof startHarness>>;
   const org = randomUUID();
@@ -50,15 +52,21 @@ describe("the connector's event import and platform edits (CONFLICT)", () => {
   });
   afterAll(async () => h?.stop());
 
-  const record = (externalId: string, event: Partial<eventsV1.EventInput> = {}, status = 'PUBLISHED') => ({
+  const record = (externalId: string, event: Partial<eventsV1.EventInput> = {}, status = 'PUBLISHED', dates: SourceDates = {}): eventsV1.UpsertEventRecord => ({
     externalId,
     event: input(event),
     status,
     needsReview: false,
     attendingCount: 3,
+    ...dates,
   });
-  const upsert = async (...records: ReturnType<typeof record>[]) =>
+  const upsert = async (...records: eventsV1.UpsertEventRecord[]) =>
     (await h.call('upsertEvents', { organizationId: org, records }, h.tokens.service('connector'))).results.map((r) => r.action);
+  const shown = async (externalId: string) => {
+    const [row] = await h.sql<{ id: string }>('SELECT id FROM event WHERE external_id = $1', [externalId]);
+    const event = await h.call('getEvent', { organizationId: org, eventId: row!.id }, h.tokens.org(org, 'ADMIN'));
+    return { id: row!.id, title: event.title, createdAt: event.createdAt, updatedAt: event.updatedAt };
+  };
 
   it('keeps an event an administrator edited: SKIP while the source is unchanged, CONFLICT when the source changed too; others UPDATE', async () => {
     expect(await upsert(record('e-1'), record('e-2'))).toEqual(['CREATE', 'CREATE']);
@@ -85,6 +93,64 @@ describe("the connector's event import and platform edits (CONFLICT)", () => {
     expect(await upsert(record('e-3', ended))).toEqual(['CREATE']);
     await eventually(async () => expect((await h.sql<{ status: string }>("SELECT status FROM event WHERE external_id = 'e-3'"))[0]?.status).toBe('COMPLETED'));
     expect(await upsert(record('e-3', { ...ended, cost: '$40' }, 'COMPLETED'))).toEqual(['UPDATE']);
+  });
+
+  describe("the source's dates (post_date_gmt, post_modified_gmt)", () => {
+    const created = new Date('2024-03-05T06:07:08.000Z');
+    const modified = new Date('2025-01-02T03:04:05.000Z');
+    const later = new Date('2025-02-03T04:05:06.000Z');
+
+    it("shows a new event's createdAt and updatedAt as the source dates it", async () => {
+      expect(await upsert(record('d-1', {}, 'PUBLISHED', { sourceCreatedAt: created, sourceUpdatedAt: modified }))).toEqual(['CREATE']);
+      expect(await shown('d-1')).toMatchObject({ createdAt: created.toISOString(), updatedAt: modified.toISOString() });
+    });
+
+    it('dates an event the source gives no dates for now, as one created on the platform', async () => {
+      const before = Date.now();
+      expect(await upsert(record('d-2'))).toEqual(['CREATE']);
+      const { createdAt, updatedAt } = await shown('d-2');
+      for (const at of [createdAt, updatedAt]) expect(Date.parse(at)).toBeGreaterThanOrEqual(before - 1000);
+    });
+
+    it('answers SKIP for a newer modification date alone, keeping the updatedAt (the dates are not compared)', async () => {
+      await upsert(record('d-3', {}, 'PUBLISHED', { sourceCreatedAt: created, sourceUpdatedAt: modified }));
+      expect(await upsert(record('d-3', {}, 'PUBLISHED', { sourceCreatedAt: created, sourceUpdatedAt: later }))).toEqual(['SKIP']);
+      expect(await shown('d-3')).toMatchObject({ createdAt: created.toISOString(), updatedAt: modified.toISOString() });
+    });
+
+    it('takes the source updatedAt on UPDATE and keeps the createdAt', async () => {
+      await upsert(record('d-4', {}, 'PUBLISHED', { sourceCreatedAt: created, sourceUpdatedAt: modified }));
+      const renamed = record('d-4', { title: 'Renamed on the site' }, 'PUBLISHED', { sourceCreatedAt: later, sourceUpdatedAt: later });
+      expect(await upsert(renamed)).toEqual(['UPDATE']);
+      expect(await shown('d-4')).toMatchObject({ title: 'Renamed on the site', createdAt: created.toISOString(), updatedAt: later.toISOString() });
+    });
+
+    it('updates the updatedAt to now on an UPDATE without a source date', async () => {
+      await upsert(record('d-5', {}, 'PUBLISHED', { sourceCreatedAt: created, sourceUpdatedAt: modified }));
+      const before = Date.now();
+      expect(await upsert(record('d-5', { cost: '$99' }))).toEqual(['UPDATE']);
+      expect(Date.parse((await shown('d-5')).updatedAt)).toBeGreaterThanOrEqual(before - 1000);
+    });
+
+    it('does not take a platform edit for a source change when only the modification date moved (SKIP, the edit kept)', async () => {
+      await upsert(record('d-6', {}, 'PUBLISHED', { sourceCreatedAt: created, sourceUpdatedAt: modified }));
+      const { id } = await shown('d-6');
+      await h.call('updateEvent', { organizationId: org, eventId: id, event: input({ title: 'Edited here' }) }, h.tokens.org(org, 'ADMIN'));
+      const edited = await shown('d-6');
+      expect(await upsert(record('d-6', {}, 'PUBLISHED', { sourceCreatedAt: created, sourceUpdatedAt: later }))).toEqual(['SKIP']);
+      expect(await shown('d-6')).toEqual(edited);
+      expect(await upsert(record('d-6', { cost: '$1' }, 'PUBLISHED', { sourceCreatedAt: created, sourceUpdatedAt: later }))).toEqual(['CONFLICT']);
+      expect(await shown('d-6')).toEqual(edited);
+    });
+
+    it('keeps the updatedAt when an import only records its hash (an event imported before hashes were kept)', async () => {
+      await upsert(record('d-7', {}, 'PUBLISHED', { sourceCreatedAt: created, sourceUpdatedAt: modified }));
+      await h.sql("UPDATE event SET import_hash = NULL, updated_at = $1 WHERE external_id = 'd-7'", [modified]);
+      expect(await upsert(record('d-7', {}, 'PUBLISHED', { sourceCreatedAt: created, sourceUpdatedAt: later }))).toEqual(['SKIP']);
+      const [row] = await h.sql<{ import_hash: string | null }>("SELECT import_hash FROM event WHERE external_id = 'd-7'");
+      expect(row?.import_hash).not.toBeNull();
+      expect((await shown('d-7')).updatedAt).toBe(modified.toISOString());
+    });
   });
 
   it('treats registrations on the platform as no edit of the imported fields', async () => {

@@ -34,6 +34,7 @@ export function documentView(deps: Pick<DocumentsDeps, 'urlKey' | 'settings' | '
     uploadedBy: row.uploadedBy,
     createdAt: row.createdAt.toISOString(),
     fileUrlExpiresAt,
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

@@ -114,7 +114,10 @@ async function inSubtree(tx: Tx, rootId: string, candidateId: string): Promise<b
  * document deleted on the platform is SKIPped, not re-created. Its name, access and folder are
  * what the platform may change: an edit since the last import is kept (SKIP while the source is
  * unchanged, CONFLICT when it changed too; importDecision). The file of a remote document has no
- * platform version and follows the source; a file stored here keeps its own type and size.
+ * platform version and follows the source; a file stored here keeps its own type and size. The
+ * source's dates become its createdAt (on create) and updatedAt (on create and update; absent: now);
+ * they are neither compared nor hashed, so a new modification date alone is a SKIP, and a write of
+ * the hash alone keeps the updatedAt the document has.
  */
 export function upsertDocuments(
   deps: DocumentsDeps,
@@ -162,6 +165,7 @@ export function upsertDocuments(
       const meta = { name, access, folderId };
       const file = { fileName: (record.fileName.trim() || fileNameOfUrl(fileUrl)).slice(0, 255), mimeType, fileSize: BigInt(size), remoteUrl: fileUrl };
       const current = existing.get(record.externalId);
+      const updated = record.sourceUpdatedAt ? { updatedAt: record.sourceUpdatedAt } : {};
       if (current?.deletedAt) {
         results.push({ externalId: record.externalId, action: 'SKIP', id: current.id, error: '' });
       } else if (!current) {
@@ -177,6 +181,8 @@ export function upsertDocuments(
             objectKey: '',
             sha256: '',
             uploadedBy: importedBy,
+            ...(record.sourceCreatedAt ? { createdAt: record.sourceCreatedAt } : {}),
+            ...updated,
           },
         });
         results.push({ externalId: record.externalId, action: 'CREATE', id: row.id, error: '' });
@@ -184,12 +190,14 @@ export function upsertDocuments(
         const decision = importDecision(current, meta, current.importHash);
         // A document whose bytes are stored here keeps them: its size and type are the stored file's own.
         const fileChanges = current.storageProvider === '' && !unchanged(current, file);
+        const changes = decision.action === 'UPDATE' || fileChanges;
         const data = {
           ...(decision.action === 'UPDATE' ? meta : {}),
           ...(fileChanges ? file : {}),
           ...(decision.hash !== current.importHash ? { importHash: decision.hash } : {}),
+          ...(changes ? updated : { updatedAt: current.updatedAt }),
         };
-        if (Object.keys(data).length > 0) await tx.document.update({ where: { id: current.id }, data });
+        if (changes || decision.hash !== current.importHash) await tx.document.update({ where: { id: current.id }, data });
         results.push({
           externalId: record.externalId,
           action: decision.action === 'SKIP' && fileChanges ? 'UPDATE' : decision.action,
@@ -251,6 +259,8 @@ export async function copyImportedFiles(
               sha256: file.sha256,
               mimeType: file.mimeType,
               fileSize: BigInt(file.size),
+              // The same document, now held here: it keeps the date of its last change (the source's).
+              updatedAt: row.updatedAt,
             },
           });
         });

@@ -9,6 +9,9 @@ export interface UpsertRecord {
   status: string;
   needsReview: boolean;
   attendingCount: number;
+  /** The source's own dates (post_date_gmt, post_modified_gmt): the event's createdAt and updatedAt. */
+  sourceCreatedAt?: Date | undefined;
+  sourceUpdatedAt?: Date | undefined;
 }
 
 export type UpsertAction = 'CREATE' | 'UPDATE' | 'SKIP' | 'CONFLICT';
@@ -49,24 +52,37 @@ export function changedColumns(row: EventRow, data: Record<string, unknown>): st
  * One imported record, matched by externalId within the organisation: created when absent, updated
  * when the source changed it, skipped otherwise, CONFLICT when the platform changed it since its last
  * import too (the platform's copy is kept). Never announces anything (no outbox event): imports are
- * not news.
+ * not news. The source's dates become the event's createdAt (on create) and updatedAt (on create and
+ * update; absent: now). They are neither compared nor hashed: a new modification date alone is a SKIP
+ * (docs/decisions.md), and a write of the hash alone keeps the updatedAt the event has.
  */
 export async function upsertEvent(deps: Pick<EventsDeps, 'db'>, organizationId: string, r: UpsertRecord): Promise<{ action: UpsertAction; eventId: string }> {
   const data = { ...eventData(r.fields), status: r.status, needsReview: r.needsReview, attendingCount: r.attendingCount };
+  const updated = r.sourceUpdatedAt ? { updatedAt: r.sourceUpdatedAt } : {};
   return deps.db.$transaction(async (tx) => {
     const existing = await tx.event.findFirst({ where: { organizationId, externalId: r.externalId, deletedAt: null } });
     if (!existing) {
-      const created = await tx.event.create({ data: { organizationId, externalId: r.externalId, ...data, importHash: importHash(data, showImported) } });
+      const created = await tx.event.create({
+        data: {
+          organizationId,
+          externalId: r.externalId,
+          ...data,
+          importHash: importHash(data, showImported),
+          ...(r.sourceCreatedAt ? { createdAt: r.sourceCreatedAt } : {}),
+          ...updated,
+        },
+      });
       return { action: 'CREATE' as const, eventId: created.id };
     }
+    const keepHash = (hash: string) => tx.event.update({ where: { id: existing.id }, data: { importHash: hash, updatedAt: existing.updatedAt } });
     if (changedColumns(existing, data).length === 0) {
-      if (existing.importHash === null) await tx.event.update({ where: { id: existing.id }, data: { importHash: importHash(data, showImported) } });
+      if (existing.importHash === null) await keepHash(importHash(data, showImported));
       return { action: 'SKIP' as const, eventId: existing.id };
     }
     // A platform edit since the last import is kept: SKIP while the source is unchanged, CONFLICT when it changed too.
     const decision = importDecision(existing as unknown as Record<string, unknown>, data, existing.importHash, showImported);
-    if (decision.action === 'UPDATE') await tx.event.update({ where: { id: existing.id }, data: { ...data, importHash: decision.hash } });
-    else if (decision.hash !== existing.importHash) await tx.event.update({ where: { id: existing.id }, data: { importHash: decision.hash } });
+    if (decision.action === 'UPDATE') await tx.event.update({ where: { id: existing.id }, data: { ...data, importHash: decision.hash, ...updated } });
+    else if (decision.hash !== existing.importHash) await keepHash(decision.hash);
     return { action: decision.action, eventId: existing.id };
   });
 }

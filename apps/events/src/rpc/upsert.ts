@@ -34,7 +34,13 @@ export function upsertHandlers(deps: EventsDeps): Pick<AsyncService<eventsV1.Eve
         try {
           const meta = validate(recordMeta, record);
           const fields = eventFields(record.event);
-          const { action, eventId } = await upsertEvent(deps, organizationId, { ...meta, fields, needsReview: record.needsReview });
+          const { action, eventId } = await upsertEvent(deps, organizationId, {
+            ...meta,
+            fields,
+            needsReview: record.needsReview,
+            sourceCreatedAt: record.sourceCreatedAt,
+            sourceUpdatedAt: record.sourceUpdatedAt,
+          });
           results.push({ externalId: meta.externalId, action, eventId, error: '' });
         } catch (err) {
           if (!(err instanceof PlatformError) && !isUniqueViolation(err)) ctx.logger.error({ err, externalId: record.externalId }, 'an imported event failed');

@@ -1,7 +1,7 @@
 import type { documentsV1 } from '@platform/proto';
 import { fieldReader, type SourceRecord } from './field-mappings';
 import { failed, upsert, type Mapped } from './mapped';
-import { externalIdOf, mimeTypeOf, text } from './values';
+import { externalIdOf, gmtDate, mimeTypeOf, text } from './values';
 
 /** The root folder of each document post type, for documents without a folder term (spec 2). */
 export const ROOT_FOLDERS: Record<string, string> = { document: 'Document', policy: 'Policy', recall: 'Recall' };
@@ -37,7 +37,8 @@ export function folderChain(record: SourceRecord): documentsV1.ImportedFolder[] 
  * A post of `/sync/documents` (post types document, policy, recall) → documents' ImportedDocument
  * (spec 2 Document table): the file URL from `_<type>_file`, the MIME type from its extension,
  * the folder from the taxonomy. A published document is MEMBERS_ONLY, any other status PRIVATE
- * (admin only): the platform's documents have an access level, not a status.
+ * (admin only): the platform's documents have an access level, not a status. `post_date_gmt` (the
+ * spec's uploadedAt) and `post_modified_gmt` become the document's createdAt and updatedAt.
  */
 export function mapDocument(record: SourceRecord, mappings: Readonly<Record<string, string>>): Mapped<MappedDocument> {
   const externalId = externalIdOf(record);
@@ -58,6 +59,8 @@ export function mapDocument(record: SourceRecord, mappings: Readonly<Record<stri
       fileSize: '0',
       access: text(record['post_status']) === 'publish' ? 'MEMBERS_ONLY' : 'PRIVATE',
       folderExternalId: folders[folders.length - 1]?.externalId ?? '',
+      sourceCreatedAt: gmtDate(record['post_date_gmt']),
+      sourceUpdatedAt: gmtDate(record['post_modified_gmt']),
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { eventsV1 } from '@platform/proto';
 import { fieldReader, type SourceRecord } from './field-mappings';
 import { failed, skip, upsert, type Mapped } from './mapped';
-import { externalIdOf, flag, localMillisToUtc, text } from './values';
+import { externalIdOf, flag, gmtDate, localMillisToUtc, text } from './values';
 
 const HOUR_MS = 3_600_000;
 
@@ -29,7 +29,8 @@ export function eventStatus(postStatus: string, ended = false): { status: 'PUBLI
  * UTC = local − the connector's offset. A conference is a CONFERENCE; an event is VIRTUAL when
  * virtual (HYBRID when it also has a place), else IN_PERSON. Without an end, the end is the start
  * plus one hour (a whole day for an all-day event): the platform's events need one. A published
- * event whose end is before `now` is COMPLETED.
+ * event whose end is before `now` is COMPLETED. `post_date_gmt` and `post_modified_gmt` become the
+ * event's createdAt and updatedAt.
  */
 export function mapEvent(
   record: SourceRecord,
@@ -66,6 +67,8 @@ export function mapEvent(
     status: state.status,
     needsReview: state.needsReview,
     attendingCount: kind === 'EVENTS' && Number.isInteger(attending) && attending > 0 ? attending : 0,
+    sourceCreatedAt: gmtDate(record['post_date_gmt']),
+    sourceUpdatedAt: gmtDate(record['post_modified_gmt']),
     event: {
       title: text(read('title', 'post_title')),
       description: text(read('description', 'post_content')),

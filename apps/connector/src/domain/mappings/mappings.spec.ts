@@ -132,6 +132,8 @@ describe('the event and conference mapping (spec 2 Event, Conference)', () => {
     post_title: 'Networking Breakfast',
     post_content: '<p>Coffee</p>',
     post_excerpt: 'Start your day',
+    post_date_gmt: '2025-11-03 04:15:00',
+    post_modified_gmt: '2026-01-20 22:05:09',
     _event_date_time_start: Date.UTC(2026, 2, 14, 7, 30),
     _event_date_time_end: Date.UTC(2026, 2, 14, 9, 0),
     _event_all_day: false,
@@ -157,6 +159,8 @@ describe('the event and conference mapping (spec 2 Event, Conference)', () => {
         status: 'PUBLISHED',
         needsReview: false,
         attendingCount: 42,
+        sourceCreatedAt: new Date('2025-11-03T04:15:00Z'),
+        sourceUpdatedAt: new Date('2026-01-20T22:05:09Z'),
         event: {
           title: 'Networking Breakfast',
           description: '<p>Coffee</p>',
@@ -207,10 +211,14 @@ describe('the event and conference mapping (spec 2 Event, Conference)', () => {
       _conference_is_virtual: false,
       _conference_cost: '$450',
       _conference_url: 'https://conference.example.org',
+      post_date_gmt: '2025-09-01 00:00:00',
+      post_modified_gmt: '2025-12-24 13:45:00',
     };
     expect(mapEvent(conf, 'CONFERENCES', 600, {}, BEFORE)).toMatchObject({
       record: {
         attendingCount: 0,
+        sourceCreatedAt: new Date('2025-09-01T00:00:00Z'),
+        sourceUpdatedAt: new Date('2025-12-24T13:45:00Z'),
         event: {
           eventType: 'CONFERENCE',
           startDate: '2026-08-18T23:00:00.000Z',
@@ -221,6 +229,14 @@ describe('the event and conference mapping (spec 2 Event, Conference)', () => {
         },
       },
     });
+  });
+
+  it('sends no source dates the site does not give (missing, zero or not a date): the events service then uses now', () => {
+    const undated = mapEvent({ ...ev, post_date_gmt: null, post_modified_gmt: '0000-00-00 00:00:00' }, 'EVENTS', 600, {}, BEFORE);
+    expect(undated).toMatchObject({ kind: 'upsert' });
+    expect(undated.kind === 'upsert' && [undated.record.sourceCreatedAt, undated.record.sourceUpdatedAt]).toEqual([undefined, undefined]);
+    const garbled = mapEvent({ ...ev, post_modified_gmt: 'yesterday' }, 'EVENTS', 600, {}, BEFORE);
+    expect(garbled.kind === 'upsert' && garbled.record.sourceUpdatedAt).toBeUndefined();
   });
 
   it('ends an event without an end an hour after its start (a day when all-day), and fails one without a start', () => {
@@ -244,13 +260,15 @@ describe('the document mapping (spec 2 Document)', () => {
     post_type: type,
     post_status: 'publish',
     post_title: 'Board minutes',
+    post_date_gmt: '2024-08-30 06:00:00',
+    post_modified_gmt: '2025-03-02 10:11:12',
     [`_${type}_file`]: 'https://s/wp-content/uploads/minutes.PDF?ver=2',
     folder_taxonomy: `${type}_folder`,
     folders: [{ term_id: 9, name: '2025', parent: 8, taxonomy: `${type}_folder`, path: ['Board', 'Minutes', '2025'] }],
     ...extra,
   });
 
-  it('takes the file of its post type, the MIME type from the extension, and the folder hierarchy top first', () => {
+  it('takes the title, the file of its post type, the MIME type from the extension, the folder hierarchy top first and the source dates', () => {
     const mapped = mapDocument(doc('policy'), {});
     expect(mapped).toEqual({
       kind: 'upsert',
@@ -265,6 +283,8 @@ describe('the document mapping (spec 2 Document)', () => {
           fileSize: '0',
           access: 'MEMBERS_ONLY',
           folderExternalId: 'policy_folder:Board/Minutes/2025',
+          sourceCreatedAt: new Date('2024-08-30T06:00:00Z'),
+          sourceUpdatedAt: new Date('2025-03-02T10:11:12Z'),
         },
         folders: [
           { externalId: 'policy_folder:Board', name: 'Board', parentExternalId: '' },
@@ -285,8 +305,10 @@ describe('the document mapping (spec 2 Document)', () => {
     }
   });
 
-  it('keeps a non-published document PRIVATE, and fails one without a file', () => {
+  it('keeps a non-published document PRIVATE, sends no dates the site does not give, and fails one without a file', () => {
     expect(mapDocument(doc('recall', { post_status: 'draft' }), {})).toMatchObject({ record: { document: { access: 'PRIVATE' } } });
+    const undated = mapDocument(doc('document', { post_date_gmt: '', post_modified_gmt: undefined }), {});
+    expect(undated.kind === 'upsert' && [undated.record.document.sourceCreatedAt, undated.record.document.sourceUpdatedAt]).toEqual([undefined, undefined]);
     expect(mapDocument(doc('document', { _document_file: null, file_url: null }), {})).toEqual({
       kind: 'failed',
       externalId: '40',
