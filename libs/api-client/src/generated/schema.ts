@@ -3947,6 +3947,8 @@ export interface components {
             createdAt?: string;
             /** @description When file_url stops working ("" for a PUBLIC document's plain URL). */
             fileUrlExpiresAt?: string;
+            /** @description The last change of its name, access, folder or file (an imported one: as the source dates it). */
+            updatedAt?: string;
         };
         "platform.documents.v1.DocumentPage": {
             content?: components["schemas"]["platform.documents.v1.Document"][];
