@@ -25,7 +25,7 @@ export function identityService(deps: IdentityDeps): AsyncService<identityV1.Ide
   const { refreshTokens, revokeTokens } = tokenHandlers(deps);
   const { requestPasswordReset, resendPasswordReset, verifyPasswordReset, changePassword } = passwordHandlers(deps);
   const { getMfaStatus, startMfaEnrolment, confirmMfaEnrolment, disableMfa, regenerateBackupCodes } = mfaHandlers(deps);
-  const { getCurrentAccount, getHealth, getAccount, batchGetAccounts, ensureAccount, discardCreatedAccount } = accountHandlers(deps);
+  const { getCurrentAccount, getHealth, getAccount, batchGetAccounts, ensureAccount, ensureAccounts, discardCreatedAccount } = accountHandlers(deps);
   const { setAccountStatus, deactivateAccount } = accountStatusHandlers(deps);
   const { activateAccount } = accountActivationHandlers(deps);
   const { createSystemUser, listSystemUsers, setSystemRole } = systemUserHandlers(deps);
@@ -54,6 +54,7 @@ export function identityService(deps: IdentityDeps): AsyncService<identityV1.Ide
     getAccount,
     batchGetAccounts,
     ensureAccount,
+    ensureAccounts,
     discardCreatedAccount,
     activateAccount,
     setAccountStatus,

@@ -1,5 +1,6 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
 import { unary } from '@platform/grpc-server';
+import type { identityV1 } from '@platform/proto';
 import pg from 'pg';
 import { createLogger } from '@platform/telemetry';
 import { ensureBootstrapAdmin } from '../src/bootstrap';
@@ -200,6 +201,18 @@ describe('identity service', () => {
   });
 
   describe('internal account RPCs', () => {
+    /** What was published on any of the subjects while the action ran. */
+    const publishedDuring = async (subjects: string[], action: () => Promise<unknown>): Promise<Uint8Array[]> => {
+      const [first, ...rest] = subjects;
+      if (!first) {
+        await action();
+        return [];
+      }
+      const inner: Uint8Array[] = [];
+      const outer = await h.events(first, async () => inner.push(...(await publishedDuring(rest, action))));
+      return [...outer, ...inner];
+    };
+
     it('finds or creates an account without a password, idempotently', async () => {
       const token = h.signer.signService('organisation');
       const first = await unary(h.client, h.client.ensureAccount, { email: 'New.Owner@example.org', firstName: 'New', lastName: 'Owner' }, { token });
@@ -230,9 +243,72 @@ describe('identity service', () => {
       expect(again?.code).toBe(status.FAILED_PRECONDITION);
     });
 
+    it('finds or creates many accounts in one call, answering each entry in order, and publishes nothing', async () => {
+      const token = h.signer.signService('organisation');
+      const known = await register('batch.known@example.org');
+      const request = {
+        accounts: [
+          { email: 'Batch.Known@example.org', firstName: 'Kim', lastName: 'Known' },
+          { email: 'batch.new@example.org', firstName: 'Nia', lastName: 'New' },
+          { email: ' BATCH.NEW@example.org', firstName: 'Other', lastName: 'Name' },
+          { email: 'not-an-email', firstName: 'No', lastName: 'Body' },
+          { email: 'batch.nameless@example.org', firstName: '', lastName: 'Lee' },
+          { email: 'batch.other@example.org', firstName: 'Otto', lastName: 'Other' },
+        ],
+      };
+      let reply: identityV1.EnsureAccountsResponse | undefined;
+      // As EnsureAccount: no registration mail (user.registered), no account.updated, no audit entry.
+      const published = await publishedDuring(['identity.user.registered', 'identity.account.updated', 'audit.recorded'], async () => {
+        reply = await unary(h.client, h.client.ensureAccounts, request, { token });
+      });
+      expect(published).toHaveLength(0);
+      const [existing, created, sameAddress, invalid, nameless, other] = reply!.results;
+      expect(existing).toMatchObject({ email: 'Batch.Known@example.org', created: false, error: '', account: { id: known.id, hasPassword: true } });
+      expect(created).toMatchObject({
+        created: true,
+        error: '',
+        account: { email: 'batch.new@example.org', firstName: 'Nia', lastName: 'New', status: 'ACTIVE', hasPassword: false, emailVerified: false },
+      });
+      expect(sameAddress).toMatchObject({ email: ' BATCH.NEW@example.org', created: true, account: { id: created!.account!.id, firstName: 'Nia' } });
+      expect(invalid).toMatchObject({ email: 'not-an-email', created: false, error: 'email must be a valid email address' });
+      expect(invalid!.account).toBeUndefined();
+      expect(nameless).toMatchObject({ created: false, error: 'firstName is required' });
+      expect(other).toMatchObject({ created: true, account: { email: 'batch.other@example.org' } });
+
+      const again = await unary(h.client, h.client.ensureAccounts, request, { token });
+      expect(again.results.map((r) => [r.account?.id, r.created])).toEqual(reply!.results.map((r) => [r.account?.id, false]));
+      // The single call sees the same accounts.
+      expect((await unary(h.client, h.client.ensureAccount, { email: 'batch.other@example.org', firstName: 'x', lastName: 'y' }, { token })).account?.id).toBe(
+        other!.account!.id,
+      );
+    });
+
+    it('creates each account once when two calls ask for the same new addresses at the same time', async () => {
+      const token = h.signer.signService('organisation');
+      const accounts = Array.from({ length: 50 }, (_, i) => ({ email: `batch.race${i}@example.org`, firstName: 'Ra', lastName: `Ce${i}` }));
+      const [a, b] = await Promise.all([
+        unary(h.client, h.client.ensureAccounts, { accounts }, { token }),
+        unary(h.client, h.client.ensureAccounts, { accounts: [...accounts].reverse() }, { token }),
+      ]);
+      const bByEmail = new Map(b.results.map((r) => [r.email, r]));
+      for (const result of a.results) {
+        const twin = bByEmail.get(result.email)!;
+        expect(twin.account!.id).toBe(result.account!.id);
+        expect([result.created, twin.created].filter(Boolean)).toHaveLength(1);
+      }
+    });
+
+    it('refuses more than 500 entries in one EnsureAccounts call', async () => {
+      const token = h.signer.signService('organisation');
+      const accounts = Array.from({ length: 501 }, (_, i) => ({ email: `too.many${i}@example.org`, firstName: 'Too', lastName: 'Many' }));
+      expect((await failure(unary(h.client, h.client.ensureAccounts, { accounts }, { token })))?.code).toBe(status.INVALID_ARGUMENT);
+    });
+
     it('refuses user tokens on internal RPCs', async () => {
       const pair = tokensOf(await unary(h.client, h.client.systemLogin, ADMIN));
       expect((await failure(unary(h.client, h.client.batchGetAccounts, { accountIds: [] }, { token: pair.accessToken })))?.code).toBe(status.PERMISSION_DENIED);
+      const ensure = { accounts: [{ email: 'by-a-user@example.org', firstName: 'By', lastName: 'User' }] };
+      expect((await failure(unary(h.client, h.client.ensureAccounts, ensure, { token: pair.accessToken })))?.code).toBe(status.PERMISSION_DENIED);
     });
   });
 });

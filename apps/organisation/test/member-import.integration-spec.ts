@@ -1,6 +1,7 @@
 import { Metadata, status } from '@grpc/grpc-js';
 import { organisationEventsV1, type organisationV1 } from '@platform/proto';
-import { failure } from '@platform/testing';
+import { eventually, failure } from '@platform/testing';
+import pg from 'pg';
 import { startOrganisationHarness, type NewOrganization, type OrganisationHarness } from './organisation-harness';
 
 /** A record as the connector sends it (every field present, '' for none). */
@@ -119,6 +120,76 @@ describe('member import (UpsertMembers, internal)', () => {
         ),
       ),
     ).toMatchObject({ code: status.INVALID_ARGUMENT });
+  });
+
+  it('applies the records of one call in turn: a repeated externalId updates the member just created, a second externalId for its email is refused', async () => {
+    const reply = await upsert(a, [record(700), record(700, { city: 'Paris', status: 'INACTIVE' }), record(701, { email: 'member700@import.example.org' })]);
+    expect(reply.results.map((r) => r.action)).toEqual(['CREATE', 'UPDATE', 'ERROR']);
+    expect(reply.results[2].error).toContain('wp-700');
+    const page = await h.call('listMembers', { organizationId: a.org.id, status: 'INACTIVE', search: 'member700@', sort: '' }, a.ownerToken);
+    expect(page.content).toEqual([expect.objectContaining({ externalId: 'wp-700', city: 'Paris', status: 'INACTIVE' })]);
+  });
+
+  it('refuses a record whose person already holds maxOrganisationsPerUser running memberships, while the others apply', async () => {
+    const [c, d] = await Promise.all([h.newOrganization('import-limit-c'), h.newOrganization('import-limit-d')]);
+    h.identity.settings.maxOrganisationsPerUser = 1;
+    try {
+      expect((await upsert(c, [record(800)])).results[0]).toMatchObject({ action: 'CREATE' });
+      const reply = await upsert(d, [record(800), record(801), record(802, { email: 'member800@import.example.org', status: 'INACTIVE' })]);
+      expect(reply.results.map((r) => r.action)).toEqual(['ERROR', 'CREATE', 'CREATE']);
+      expect(reply.results[0].error).toBe('The user already belongs to the maximum of 1 organisations');
+      // An ended membership does not count, so the person may still be recorded as a former member.
+      expect(reply.results[2].userId).toBe((await upsert(c, [record(800)])).results[0].userId);
+    } finally {
+      h.identity.settings.maxOrganisationsPerUser = 10;
+    }
+  });
+
+  it('applies a chunk record by record when a concurrent writer created one of its members meanwhile', async () => {
+    const r = await h.newOrganization('import-race');
+    const person = h.identity.addAccount({ email: 'member950@import.example.org', firstName: 'First950', lastName: 'Last950' });
+    const records = [record(949), record(950), record(951)];
+    // Another writer's transaction, still open: the member of wp-950 and its account. The import reads
+    // the members without seeing it, then waits on the account's row, then finds the externalId taken.
+    const other = new pg.Client({ connectionString: h.schema.connectionString, options: `-c search_path=${h.schema.schema}` });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      const [{ pid }] = (await other.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
+      await other.query(
+        `INSERT INTO account_projection (id, email, first_name, last_name, status, source_updated_at, updated_at)
+         VALUES ($1, $2, 'First950', 'Last950', 'ACTIVE', now(), now())`,
+        [person.id, person.email],
+      );
+      await other.query(
+        `INSERT INTO membership (id, organisation_id, account_id, role_id, status, email, first_name, last_name, first_name_key, last_name_key,
+                                 search_text, external_id, joined_at, updated_at)
+         VALUES (gen_random_uuid(), $1, $2, $3, 'ACTIVE', $4, 'First950', 'Last950', 'first950', 'last950', $5, 'wp-950', now(), now())`,
+        [r.org.id, person.id, r.roles['MEMBER'], person.email, `first950 last950 ${person.email}`],
+      );
+      const importing = upsert(r, records);
+      await eventually(async () => {
+        const [{ waiting }] = await h.sql<{ waiting: number }>('SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [
+          pid,
+        ]);
+        expect(waiting).toBeGreaterThan(0);
+      });
+      await other.query('COMMIT');
+      const reply = await importing;
+      expect(reply.results.map((x) => x.action)).toEqual(['CREATE', 'UPDATE', 'CREATE']);
+      expect(reply.results[1].userId).toBe(person.id);
+    } finally {
+      await other.end();
+    }
+    const rows = await h.sql<{ external_id: string; city: string }>(
+      'SELECT external_id, city FROM membership WHERE organisation_id = $1 AND external_id IS NOT NULL ORDER BY external_id',
+      [r.org.id],
+    );
+    expect(rows).toEqual([
+      { external_id: 'wp-949', city: 'Lyon' },
+      { external_id: 'wp-950', city: 'Lyon' },
+      { external_id: 'wp-951', city: 'Lyon' },
+    ]);
   });
 
   describe('a profile changed on the platform since the import (CONFLICT)', () => {

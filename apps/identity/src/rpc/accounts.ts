@@ -3,6 +3,7 @@ import { isUniqueViolation } from '@platform/db';
 import { email, personName, PlatformError, uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
+import { ensureAccounts } from '../app/ensure-accounts';
 import type { IdentityDeps } from '../deps';
 import { normaliseEmail } from '../domain/secrets';
 import { createAccount, deleteUnusedAccount, findLiveAccount, findLiveAccountByEmail, findLiveAccounts } from '../store/accounts';
@@ -10,8 +11,13 @@ import { toAccountMessage } from './account-mapper';
 
 type AccountHandlers = Pick<
   AsyncService<identityV1.IdentityServiceServer>,
-  'getAccount' | 'batchGetAccounts' | 'ensureAccount' | 'discardCreatedAccount' | 'getHealth' | 'getCurrentAccount'
+  'getAccount' | 'batchGetAccounts' | 'ensureAccount' | 'ensureAccounts' | 'discardCreatedAccount' | 'getHealth' | 'getCurrentAccount'
 >;
+
+/** Entries one EnsureAccounts call takes (an import batch of the connector). */
+const MAX_ENSURE_ACCOUNTS = 500;
+
+const person = z.object({ email, firstName: personName, lastName: personName });
 
 /** Internal account RPCs used by other services (service tokens only), and the public health. */
 export function accountHandlers(deps: IdentityDeps): AccountHandlers {
@@ -50,6 +56,28 @@ export function accountHandlers(deps: IdentityDeps): AccountHandlers {
         if (!raced) throw err;
         return { account: toAccountMessage(raced), created: false };
       }
+    },
+
+    /** EnsureAccount for many: an entry that breaks the rules is answered with its error, the others still proceed. */
+    async ensureAccounts(request) {
+      validate(z.object({ accounts: z.array(z.unknown()).max(MAX_ENSURE_ACCOUNTS, `must hold at most ${MAX_ENSURE_ACCOUNTS} entries`) }), request);
+      const entries = request.accounts.map((entry) => {
+        const parsed = person.safeParse(entry);
+        if (parsed.success) return { requested: entry.email, person: { ...parsed.data, email: normaliseEmail(parsed.data.email) } };
+        return { requested: entry.email, error: parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ') };
+      });
+      const found = await ensureAccounts(
+        deps.db,
+        entries.flatMap((entry) => (entry.person ? [entry.person] : [])),
+      );
+      return {
+        results: entries.map((entry) => {
+          if (!entry.person) return { email: entry.requested, created: false, error: entry.error ?? 'invalid entry' };
+          const ensured = found.get(entry.person.email);
+          if (!ensured) return { email: entry.requested, created: false, error: 'the account was removed while it was being created; try again' };
+          return { email: entry.requested, account: toAccountMessage(ensured.account), created: ensured.created, error: '' };
+        }),
+      };
     },
 
     async discardCreatedAccount(request) {

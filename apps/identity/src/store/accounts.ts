@@ -25,6 +25,26 @@ export function findLiveAccounts(db: Db, ids: string[]) {
   return db.account.findMany({ where: { id: { in: ids }, ...live } });
 }
 
+export function findLiveAccountsByEmail(db: Db, emails: string[]) {
+  return db.account.findMany({ where: { email: { in: emails }, ...live } });
+}
+
+/**
+ * Creates an ACTIVE account without a password for each person, in one statement; an address that
+ * a live account took meanwhile is skipped. Answers the ids created.
+ */
+export async function insertAccountsWithoutPassword(db: Db, people: { email: string; firstName: string; lastName: string }[]): Promise<string[]> {
+  if (people.length === 0) return [];
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    INSERT INTO account (id, email, username, first_name, last_name, status, user_type, created_at, updated_at)
+    SELECT gen_random_uuid(), p.email, p.email, p.first_name, p.last_name, 'ACTIVE'::"AccountStatus", 'ORGANIZATION'::"UserType", now(), now()
+      FROM unnest(${people.map((p) => p.email)}::text[], ${people.map((p) => p.firstName)}::text[], ${people.map((p) => p.lastName)}::text[])
+        AS p(email, first_name, last_name)
+    ON CONFLICT (email) WHERE deleted_at IS NULL DO NOTHING
+    RETURNING id::text AS id`;
+  return rows.map((row) => row.id);
+}
+
 export function createAccount(db: Db, input: NewAccount) {
   return db.account.create({
     data: {

@@ -2,7 +2,7 @@ import { status, type ServiceError } from '@grpc/grpc-js';
 import { ERROR_VIOLATIONS_KEY, PlatformError, type FieldViolation } from '@platform/errors';
 import { createClient, unary, type CallContext, type ServiceTokens } from '@platform/grpc-server';
 import { identityV1 } from '@platform/proto';
-import type { Identity } from './ports';
+import type { EnsuredAccount, Identity } from './ports';
 
 const isStatus = (err: unknown, code: status): boolean => (err as Partial<ServiceError>)?.code === code;
 
@@ -20,6 +20,10 @@ function violationsOf(err: ServiceError): FieldViolation[] {
 
 /** The audit history is an extra of a detail view: it may not hold the answer up for long. */
 const AUDIT_HISTORY_TIMEOUT_MS = 2_000;
+/** Entries identity's EnsureAccounts takes per call. */
+const ENSURE_ACCOUNTS_MAX = 500;
+/** One EnsureAccounts call writes up to 500 accounts: longer than the default deadline on a busy database (the parent's still bounds it). */
+const ENSURE_ACCOUNTS_TIMEOUT_MS = 30_000;
 
 /** Identity's internal RPCs, called with the organisation service's token. */
 export function grpcIdentity(address: string, tokens: ServiceTokens): Identity & { close(): void } {
@@ -36,6 +40,21 @@ export function grpcIdentity(address: string, tokens: ServiceTokens): Identity &
         if (isStatus(err, status.INVALID_ARGUMENT)) throw PlatformError.validation([], (err as ServiceError).details);
         throw err;
       }
+    },
+    async ensureAccounts(people, parent) {
+      const answers: EnsuredAccount[] = [];
+      for (let start = 0; start < people.length; start += ENSURE_ACCOUNTS_MAX) {
+        const accounts = people.slice(start, start + ENSURE_ACCOUNTS_MAX).map(({ email, firstName, lastName }) => ({ email, firstName, lastName }));
+        const reply = await unary(client, client.ensureAccounts, { accounts }, options(parent, ENSURE_ACCOUNTS_TIMEOUT_MS));
+        if (reply.results.length !== accounts.length)
+          throw new Error(`identity answered EnsureAccounts with ${reply.results.length} results for ${accounts.length} entries`);
+        for (const result of reply.results) {
+          answers.push(
+            result.account && !result.error ? { account: result.account, created: result.created } : new Error(result.error || 'identity answered no account'),
+          );
+        }
+      }
+      return answers;
     },
     async activateAccount(input, parent) {
       try {

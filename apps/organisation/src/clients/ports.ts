@@ -3,6 +3,9 @@ import type { identityV1, notificationsV1 } from '@platform/proto';
 import type { DefaultTemplate } from '../domain/email-templates';
 import type { MembershipLimit } from '../domain/membership-limit';
 
+/** One answer of ensureAccounts: the account (and whether it was created for this call), or why not. */
+export type EnsuredAccount = { account: identityV1.Account; created: boolean } | Error;
+
 /** Identity's internal RPCs as this service uses them (a gRPC client in production, a fake in tests). */
 export interface Identity {
   /** The account with this email, or a new one without a password. */
@@ -10,6 +13,11 @@ export interface Identity {
     input: { email: string; firstName: string; lastName: string },
     parent?: CallContext,
   ): Promise<{ account: identityV1.Account; created: boolean }>;
+  /**
+   * ensureAccount for many people in one call (an import batch): per entry, in order, the account and
+   * whether this call created it, or the entry's error.
+   */
+  ensureAccounts(people: readonly { email: string; firstName: string; lastName: string }[], parent?: CallContext): Promise<EnsuredAccount[]>;
   /**
    * Sets the first password and the names of an account without a password, its email verified
    * (the caller proved the address). Answers the account, or undefined when it already has a password.

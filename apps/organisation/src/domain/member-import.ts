@@ -1,6 +1,8 @@
 import type { OrgRole } from '@platform/auth';
 import type { UpsertAction } from '@platform/imports';
+import type { identityV1 } from '@platform/proto';
 import { PROFILE_FIELDS, type MemberProfile } from './member-fields';
+import type { MembershipLimit } from './membership-limit';
 import type { MembershipStatus } from './membership-status';
 
 /** Records one UpsertMembers call takes (the connector pages its import by this). */
@@ -58,4 +60,25 @@ export interface ImportEntry {
   externalId: string;
   record?: ImportRecord;
   problem?: string;
+}
+
+/** What one record came to: its action, the member's account id, and the reason of an ERROR. */
+export interface ImportOutcome {
+  action: ImportAction;
+  userId: string;
+  error: string;
+}
+
+export const failedImport = (error: string): ImportOutcome => ({ action: 'ERROR', userId: '', error });
+
+/** The account identity found or created for a record's email, or why not; none for a record known by its externalId. */
+export type FoundAccount = { account: identityV1.Account; created: boolean } | Error | undefined;
+
+/** One transaction's share of an import call: its records, each with the account of its email. */
+export interface ImportChunk {
+  orgId: string;
+  roles: ReadonlyMap<OrgRole, { id: string; name: OrgRole }>;
+  /** maxOrganisationsPerUser, read before the transaction. */
+  limit: MembershipLimit;
+  records: readonly { entry: ImportEntry; found: FoundAccount }[];
 }

@@ -1,5 +1,5 @@
 import { outboxAuditWriter, type AuditEntry } from '@platform/audit';
-import { outboxWriter, SUBJECTS, type MessagingNames } from '@platform/messaging';
+import { outboxBatchWriter, outboxWriter, SUBJECTS, type MessagingNames } from '@platform/messaging';
 import type { organisationEventsV1 } from '@platform/proto';
 import type { Tx } from '../store/db';
 
@@ -20,6 +20,8 @@ type Payload<T> = Omit<T, 'occurredAt'> & { occurredAt: Date };
 /** The events the organisation service publishes, each written to the outbox in the caller's transaction. */
 export interface OrganisationEvents {
   membershipChanged(tx: Tx, change: MembershipChange): Promise<void>;
+  /** Many membership changes in one outbox statement (an import's chunk), in the given order. */
+  membershipsChanged(tx: Tx, changes: readonly MembershipChange[]): Promise<void>;
   memberInvited(tx: Tx, event: Payload<organisationEventsV1.MemberInvited>): Promise<void>;
   organisationCreated(tx: Tx, event: Payload<organisationEventsV1.OrganisationCreated>): Promise<void>;
   organisationDeleted(tx: Tx, event: Payload<organisationEventsV1.OrganisationDeleted>): Promise<void>;
@@ -37,10 +39,12 @@ export interface OrganisationEvents {
 
 export function outboxEvents(schema: string, names: MessagingNames): OrganisationEvents {
   const write = outboxWriter(schema, names);
+  const writeMany = outboxBatchWriter(schema, names);
   const audit = outboxAuditWriter(write);
   const at = <T extends { occurredAt: Date }>(event: T) => ({ ...event, occurredAt: event.occurredAt.toISOString() });
   return {
     membershipChanged: async (tx, change) => void (await write(tx, SUBJECTS.membershipChanged, at(change))),
+    membershipsChanged: async (tx, changes) => void (await writeMany(tx, SUBJECTS.membershipChanged, changes.map(at))),
     memberInvited: async (tx, event) => void (await write(tx, SUBJECTS.memberInvited, at(event))),
     organisationCreated: async (tx, event) => void (await write(tx, SUBJECTS.organizationCreated, at(event))),
     organisationDeleted: async (tx, event) => void (await write(tx, SUBJECTS.organizationDeleted, at(event))),

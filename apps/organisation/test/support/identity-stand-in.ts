@@ -65,6 +65,20 @@ export async function startIdentityStandIn(signer: TokenSigner): Promise<Identit
         created.add(account.id);
         return { account, created: true };
       },
+      // Like identity: one answer per entry in order, `created` on every entry of an address this call created.
+      ensureAccounts: (req) => {
+        const createdNow = new Set<string>();
+        const results = req.accounts.map((entry) => {
+          const email = entry.email.trim().toLowerCase();
+          const existing = [...accounts.values()].find((a) => a.email === email);
+          if (existing) return { email: entry.email, account: existing, created: createdNow.has(existing.id), error: '' };
+          const account = addAccount({ email, firstName: entry.firstName, lastName: entry.lastName });
+          created.add(account.id);
+          createdNow.add(account.id);
+          return { email: entry.email, account, created: true, error: '' };
+        });
+        return { results };
+      },
       // Like identity: the first password only (FAILED_PRECONDITION after), at least 8 characters, email verified.
       activateAccount: (req) => {
         const account = accounts.get(req.accountId);

@@ -26,7 +26,8 @@ export {
 
 // Outbox
 export { writeOutbox, type OutboxEvent } from './outbox/write-outbox';
-export { outboxWriter, type EventWriter } from './catalogue/event-writer';
+export { writeOutboxBatch } from './outbox/write-outbox-batch';
+export { outboxWriter, outboxBatchWriter, type EventWriter, type EventBatchWriter } from './catalogue/event-writer';
 export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './relay/outbox-relay';
 export { replayOutboxDeadLetters } from './relay/outbox-dead-letters';
 

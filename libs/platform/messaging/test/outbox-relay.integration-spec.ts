@@ -5,6 +5,7 @@ import {
   startOutboxRelay,
   withPgTransaction,
   writeOutbox,
+  writeOutboxBatch,
   type InboundMessage,
   type OutboxRelay,
   type RunningConsumer,
@@ -117,6 +118,25 @@ describe('outbox relay', () => {
 
     await eventually(() => received.length === 20);
     expect(received.map((m) => decode<{ i: number }>(m.data).i)).toEqual([...Array(20).keys()]);
+  });
+
+  it('keeps the order of events written in one statement, after those written before it', async () => {
+    relay();
+    const received = await collect('batch-order', 'events.>');
+    const subject = nats.names.subject('events.registration.created');
+    let ids: string[] = [];
+    await inTransaction(db.pool)(async (tx) => {
+      await writeOutbox(tx, db.schema, { subject, payload: encode({ i: -1 }) });
+      ids = await writeOutboxBatch(
+        tx,
+        db.schema,
+        Array.from({ length: 200 }, (_, i) => ({ subject, payload: encode({ i }) })),
+      );
+    });
+
+    await eventually(() => received.length === 201);
+    expect(received.map((m) => decode<{ i: number }>(m.data).i)).toEqual([-1, ...Array(200).keys()]);
+    expect(received.slice(1).map((m) => m.messageId)).toEqual(ids);
   });
 
   it('accepts a Prisma-style transaction client ($executeRawUnsafe)', async () => {
