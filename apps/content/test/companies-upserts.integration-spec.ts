@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import type { contentV1 } from '@platform/proto';
-import { organisation, sleep, startContentHarness, type ContentHarness } from './content-harness';
+import { article, organisation, sleep, startContentHarness, type ContentHarness } from './content-harness';
 
 const imported = (externalId: string, overrides: Partial<contentV1.ImportedArticle> = {}): contentV1.ImportedArticle => ({
   externalId,
@@ -110,6 +110,65 @@ describe('companies and the connector upserts', () => {
     expect(row).toEqual({ content: '<p>Imported text</p>', excerpt: 'Imported text', status: 'PUBLISHED', announcement: 'NONE' });
     await expect(h.call('upsertArticles', { organizationId: org.id, articles: [] }, org.admin)).rejects.toMatchObject({ code: status.PERMISSION_DENIED });
     await expect(upsert(Array.from({ length: 501 }, (_, i) => imported(String(i))))).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
+  });
+
+  it('takes the same change made on both sides as the new common ground: SKIP, then a later source change is an UPDATE', async () => {
+    const upsert = (articles: contentV1.ImportedArticle[]) => h.call('upsertArticles', { organizationId: org.id, articles }, h.tokens.service('connector'));
+    const [created] = (await upsert([imported('40')])).results;
+    await h.call('updateArticle', { organizationId: org.id, articleId: created!.id, title: 'Fixed on both sides' }, org.admin);
+    expect((await upsert([imported('40', { title: 'Fixed on both sides' })])).results.map((r) => r.action)).toEqual(['SKIP']);
+    expect((await upsert([imported('40', { title: 'Changed again on the site' })])).results.map((r) => r.action)).toEqual(['UPDATE']);
+  });
+
+  it('makes slugs unique in the order of the batch: a slug taken before or earlier in the batch gets the external id, one given up earlier is free', async () => {
+    const upsert = (articles: contentV1.ImportedArticle[]) => h.call('upsertArticles', { organizationId: org.id, articles }, h.tokens.service('connector'));
+    const slugs = async () =>
+      Object.fromEntries(
+        (await h.sql<{ external_id: string; slug: string }>("SELECT external_id, slug FROM article WHERE external_id LIKE 's%'")).map((r) => [
+          r.external_id,
+          r.slug,
+        ]),
+      );
+    await h.call('createArticle', article({ organizationId: org.id, title: 'Written here', slug: 'taken' }), org.admin);
+    const first = await upsert([
+      imported('s1', { slug: 'twice' }),
+      imported('s2', { slug: 'twice' }),
+      imported('s3', { slug: 'taken' }),
+      imported('s5', { slug: 'beta' }),
+      imported('s4', { slug: 'alpha' }),
+    ]);
+    expect(first.results.map((r) => r.action)).toEqual(['CREATE', 'CREATE', 'CREATE', 'CREATE', 'CREATE']);
+    expect(await slugs()).toEqual({ s1: 'twice', s2: 'twice-s2', s3: 'taken-s3', s5: 'beta', s4: 'alpha' });
+
+    // s4 and s5 swap their slugs, s1 gives its slug up, and two new articles ask for the ones given up.
+    const second = await upsert([
+      imported('s6', { slug: 'alpha' }),
+      imported('s4', { slug: 'beta' }),
+      imported('s5', { slug: 'alpha' }),
+      imported('s1', { slug: 'renamed' }),
+      imported('s7', { slug: 'twice' }),
+    ]);
+    expect(second.results.map((r) => r.action)).toEqual(['CREATE', 'UPDATE', 'UPDATE', 'UPDATE', 'CREATE']);
+    expect(await slugs()).toMatchObject({ s6: 'alpha-s6', s4: 'beta-s4', s5: 'alpha', s1: 'renamed', s7: 'twice' });
+    const fetched = await h.call('getArticle', { organizationId: org.id, articleId: second.results[2]!.id }, org.member);
+    expect(fetched).toMatchObject({ slug: 'alpha' });
+  });
+
+  it('takes a full batch of 500 at once: each record answered in order with its article, stored once', async () => {
+    const upsert = (articles: contentV1.ImportedArticle[]) => h.call('upsertArticles', { organizationId: org.id, articles }, h.tokens.service('connector'));
+    const batch = Array.from({ length: 500 }, (_, i) => imported(`b${i}`, { slug: i % 2 ? `shared-${i % 10}` : '' }));
+    const first = await upsert(batch);
+    expect(first).toMatchObject({ created: 500, failed: 0 });
+    const stored = await h.sql<{ id: string; external_id: string; slug: string | null }>(
+      "SELECT id, external_id, slug FROM article WHERE external_id LIKE 'b%'",
+    );
+    const byExternalId = new Map(stored.map((r) => [r.external_id, r]));
+    expect(first.results.map((r) => byExternalId.get(r.externalId)?.id)).toEqual(first.results.map((r) => r.id));
+    expect(stored).toHaveLength(500);
+    expect(byExternalId.get('b1')?.slug).toBe('shared-1');
+    expect(byExternalId.get('b11')?.slug).toBe('shared-1-b11');
+    const changed = batch.map((r, i) => (i % 3 === 0 ? { ...r, title: `${r.title} again` } : r));
+    expect((await upsert(changed)).results.map((r) => r.action)).toEqual(changed.map((_, i) => (i % 3 === 0 ? 'UPDATE' : 'SKIP')));
   });
 
   it('upserts companies by externalId the same way', async () => {

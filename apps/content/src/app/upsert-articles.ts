@@ -1,11 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import type { contentV1 } from '@platform/proto';
 import type { ContentDeps } from '../deps';
 import { deriveContent, normaliseTags, titleSearch } from '../domain/article-fields';
+import { BatchSlugs } from '../domain/import-slugs';
 import { externalIdProblem, importDecision, importHash, type UpsertResult } from '@platform/imports';
+import {
+  insertImportedArticles,
+  liveArticlesByExternalId,
+  slugHolders,
+  updateImportedArticles,
+  type ChangedImportedArticle,
+  type ImportedArticleFields,
+  type NewImportedArticle,
+} from '../store/article-imports';
 import type { Prisma } from '../store/generated/client';
+import { storeImportHashes } from '../store/import-hashes';
 
 /** The stored fields of an imported article (never announced: announcement NONE). */
-function articleFields(record: contentV1.ImportedArticle, now: Date) {
+function articleFields(record: contentV1.ImportedArticle, now: Date): ImportedArticleFields {
   const derived = deriveContent(record.content, record.excerpt);
   const published = record.status === 'PUBLISHED';
   return {
@@ -38,49 +50,63 @@ function recordProblem(record: contentV1.ImportedArticle): string | undefined {
   return undefined;
 }
 
+type Prepared = { record: contentV1.ImportedArticle; problem: string } | { record: contentV1.ImportedArticle; fields: ImportedArticleFields };
+
 /**
  * The connector's batch upsert of articles, in one transaction: each record by external_id is
  * created, updated when the source changed it, skipped when not, or CONFLICT when the platform changed
- * it since its last import too (the platform's copy is kept; importDecision). A slug another article holds is made
- * unique with the external id. Nothing is announced.
+ * it since its last import too (the platform's copy is kept; importDecision). A slug another article
+ * holds, or an earlier record of the batch took, is made unique with the external id. Nothing is
+ * announced. Set-based: the records are decided in order in memory (BatchSlugs plays the slug
+ * checks one by one), then written in a few statements whatever the batch's size.
  */
-export function upsertArticles(deps: ContentDeps, organizationId: string, records: contentV1.ImportedArticle[]): Promise<UpsertResult[]> {
+export async function upsertArticles(deps: ContentDeps, organizationId: string, records: contentV1.ImportedArticle[]): Promise<UpsertResult[]> {
+  const now = deps.now();
+  // Parsed and sanitised before the transaction: that work holds no connection.
+  const seen = new Set<string>();
+  const prepared = records.map((record): Prepared => {
+    const problem = externalIdProblem(record.externalId, seen) ?? recordProblem(record);
+    return problem ? { record, problem } : { record, fields: articleFields(record, now) };
+  });
+  const valid = prepared.flatMap((p) => ('fields' in p ? [p] : []));
   return deps.db.$transaction(
     async (tx) => {
-      const now = deps.now();
-      const externalIds = records.map((r) => r.externalId);
-      const existing = new Map(
-        (await tx.article.findMany({ where: { organizationId, externalId: { in: externalIds }, deletedAt: null } })).map((a) => [a.externalId, a]),
+      const existing = await liveArticlesByExternalId(
+        tx,
+        organizationId,
+        valid.map((p) => p.record.externalId),
       );
-      const seen = new Set<string>();
-      const results: UpsertResult[] = [];
-      for (const record of records) {
-        const problem = externalIdProblem(record.externalId, seen) ?? recordProblem(record);
-        if (problem) {
-          results.push({ externalId: record.externalId, action: 'ERROR', id: '', error: problem });
-          continue;
-        }
-        const fields = articleFields(record, now);
-        const current = existing.get(record.externalId);
-        if (fields.slug) {
-          const holder = await tx.article.findFirst({ where: { organizationId, slug: fields.slug, deletedAt: null }, select: { id: true } });
-          if (holder && holder.id !== current?.id) fields.slug = `${fields.slug}-${record.externalId}`;
-        }
+      const asked = new Set(valid.flatMap((p) => (p.fields.slug ? [p.fields.slug] : [])));
+      const slugs = new BatchSlugs(await slugHolders(tx, organizationId, [...asked]));
+      const created: NewImportedArticle[] = [];
+      const changed: ChangedImportedArticle[] = [];
+      const rehashed: Array<{ id: string; importHash: string }> = [];
+      const results = prepared.map((item): UpsertResult => {
+        const { externalId } = item.record;
+        if (!('fields' in item)) return { externalId, action: 'ERROR', id: '', error: item.problem };
+        const fields = { ...item.fields };
+        const current = existing.get(externalId);
+        if (fields.slug) fields.slug = slugs.slugFor(fields.slug, current?.id, externalId);
         if (!current) {
-          const row = await tx.article.create({
-            data: { ...fields, organizationId, externalId: record.externalId, announcement: 'NONE', importHash: importHash(fields) },
-          });
-          results.push({ externalId: record.externalId, action: 'CREATE', id: row.id, error: '' });
-          continue;
+          const id = randomUUID();
+          created.push({ ...fields, id, externalId, importHash: importHash(fields) });
+          slugs.moved(id, null, fields.slug);
+          return { externalId, action: 'CREATE', id, error: '' };
         }
         // A published article keeps the moment it became visible.
         const wanted = { ...fields, publishedAt: fields.status === 'PUBLISHED' ? (current.publishedAt ?? fields.publishedAt) : null };
         // A platform edit since the last import is kept: SKIP while the source is unchanged, CONFLICT when it changed too.
         const decision = importDecision(current as unknown as Record<string, unknown>, wanted, current.importHash);
-        if (decision.action === 'UPDATE') await tx.article.update({ where: { id: current.id }, data: { ...wanted, importHash: decision.hash } });
-        else if (decision.hash !== current.importHash) await tx.article.update({ where: { id: current.id }, data: { importHash: decision.hash } });
-        results.push({ externalId: record.externalId, action: decision.action, id: current.id, error: '' });
-      }
+        if (decision.action === 'UPDATE') {
+          changed.push({ ...wanted, id: current.id, importHash: decision.hash });
+          slugs.moved(current.id, current.slug, wanted.slug);
+        } else if (decision.hash !== current.importHash) rehashed.push({ id: current.id, importHash: decision.hash });
+        return { externalId, action: decision.action, id: current.id, error: '' };
+      });
+      // Updates first: a new article may take a slug an updated one gives up.
+      await updateImportedArticles(tx, changed, now);
+      await storeImportHashes(tx, 'article', rehashed, now);
+      await insertImportedArticles(tx, organizationId, created);
       return results;
     },
     { timeout: 60_000, maxWait: 10_000 },

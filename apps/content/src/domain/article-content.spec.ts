@@ -1,5 +1,5 @@
 import { parseArticleContent, structuredBlock } from './article-content';
-import { firstWords, sourceBlocks, sourceContent } from './legacy-blocks';
+import { firstWords, firstWordsOfBlocks, isEmptyHtml, sourceBlocks, sourceContent } from './legacy-blocks';
 
 describe('reading article content (the legacy articleContent rule)', () => {
   it('keeps the HTML of each top-level CMS block, joined by a newline, and drops empty blocks', () => {
@@ -29,6 +29,23 @@ describe('reading article content (the legacy articleContent rule)', () => {
     const words = Array.from({ length: 40 }, (_, i) => `w${i}`);
     expect(firstWords(`<p>${words.slice(0, 20).join(' ')}</p>\n<p>${words.slice(20).join(' ')}</p>`)).toBe(words.slice(0, 30).join(' '));
     expect(firstWords('<p>survey&nbsp;&#8211; here&#8217;s &amp; more</p>')).toBe('survey – here’s & more');
+  });
+
+  it('reads the same first words from sanitised blocks one by one as from the whole content', () => {
+    const blocks = [
+      '<p>survey&nbsp;&#8211; here&#8217;s</p>',
+      '<figure><img src="https://x.example/a.png" /></figure>',
+      '<h2>A &amp; B</h2>',
+      '<ul><li>one</li><li>two</li></ul>',
+    ];
+    for (const words of [1, 3, 5, 7, 30]) expect(firstWordsOfBlocks(blocks, words)).toBe(firstWords(blocks.join('\n'), words));
+    expect(firstWordsOfBlocks([])).toBe('');
+  });
+
+  it('counts as empty a block without text or media: entities of spaces, comments, scripts, a tag left open at the end', () => {
+    for (const html of ['<p>&nbsp;</p>', '<p> <!-- x --> </p>', '<p><script>x()</script></p>', '<p> <b', '<p>&#32;\u00a0</p>'])
+      expect(isEmptyHtml(html)).toBe(true);
+    for (const html of ['<p>Word &nbsp;</p>', '<p>&#8217;</p>', '<p>&amp</p>', '<p><img src="/a.png"></p>', '<p>x <b']) expect(isEmptyHtml(html)).toBe(false);
   });
 });
 

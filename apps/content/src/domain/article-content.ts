@@ -1,6 +1,6 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { sanitiseHtml } from '@platform/html';
-import { firstWords, htmlText, isEmptyHtml, sourceBlocks } from './legacy-blocks';
+import { firstWordsOfBlocks, htmlText, isEmptyHtml, sourceBlocks } from './legacy-blocks';
 
 export type ContentBlockType = 'paragraph' | 'heading' | 'list' | 'image' | 'quote' | 'embed' | 'html';
 
@@ -35,7 +35,14 @@ export function parseArticleContent(source: string): ArticleContent {
     .map((html) => sanitiseHtml(html, 'ARTICLE'))
     .filter((html) => html !== '' && !isEmptyHtml(html));
   const html = safe.join('\n');
-  return { html, blocks: safe.map(structuredBlock), fallbackExcerpt: firstWords(html) };
+  return {
+    html,
+    blocks: safe.map(structuredBlock),
+    // Read only when no excerpt is given (most imported articles have one).
+    get fallbackExcerpt() {
+      return firstWordsOfBlocks(safe);
+    },
+  };
 }
 
 type Doc = ReturnType<typeof parseDocument>;

@@ -78,16 +78,31 @@ function classicBlocks(html: string): string[] {
 
 const MEDIA = /<(img|picture|video|audio|iframe|embed|object|svg|canvas|hr)\b/i;
 
+/** A character that is not whitespace before any `&` or `<`: the parser hands such text on as it is. */
+const PLAIN_TEXT_FIRST = /^[^&<]*[^&<\s]/;
+
 /** No text (tags removed, entities decoded, whitespace and no-break spaces ignored) and no media element. */
 export function isEmptyHtml(html: string): boolean {
   if (MEDIA.test(html)) return false;
-  return htmlText(html) === '';
+  const text = textSource(html);
+  // Most blocks start with a plain word: that settles it without parsing (same answer as htmlText).
+  if (PLAIN_TEXT_FIRST.test(text)) return false;
+  return decodedText(text) === '';
 }
 
 /** The text of HTML: script and style dropped, tags replaced by spaces, entities decoded, whitespace collapsed. */
 export function htmlText(html: string): string {
+  return decodedText(textSource(html));
+}
+
+/** HTML without comments, scripts, styles and tags (each replaced by a space), entities not yet decoded. */
+function textSource(html: string): string {
   const withoutCode = html.replace(COMMENT, ' ').replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ');
-  const doc = parseDocument(withoutCode.replace(/<[^>]*>/g, ' '), { decodeEntities: true });
+  return withoutCode.replace(/<[^>]*>/g, ' ');
+}
+
+function decodedText(source: string): string {
+  const doc = parseDocument(source, { decodeEntities: true });
   const text = doc.children.map((n) => ('data' in n ? n.data : '')).join('');
   return text.replace(/\s+/g, ' ').trim();
 }
@@ -96,4 +111,19 @@ export function htmlText(html: string): string {
 export function firstWords(html: string, words = 30): string {
   const text = htmlText(html);
   return text === '' ? '' : text.split(' ').slice(0, words).join(' ');
+}
+
+/**
+ * firstWords of sanitised blocks joined by newlines, reading only the blocks it needs. The same
+ * words: in sanitised HTML every `<` opens a tag that ends in its block and every `&` starts a
+ * whole entity, so no text runs from one block into the next.
+ */
+export function firstWordsOfBlocks(blocks: readonly string[], words = 30): string {
+  const found: string[] = [];
+  for (const block of blocks) {
+    if (found.length >= words) break;
+    const text = htmlText(block);
+    if (text !== '') found.push(...text.split(' '));
+  }
+  return found.slice(0, words).join(' ');
 }
