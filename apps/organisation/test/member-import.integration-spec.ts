@@ -79,6 +79,30 @@ describe('member import (UpsertMembers, internal)', () => {
     expect(again).toMatchObject({ created: 0, updated: 0, skipped: 500, failed: 0 });
   }, 120_000);
 
+  it("gives a new member the source's registration as createdAt (now when the record has none), and never changes it afterwards", async () => {
+    const registeredAt = new Date('2015-03-04T10:11:12Z');
+    const before = Date.now();
+    const reply = await upsert(a, [record(600, { registeredAt }), record(601)]);
+    const after = Date.now();
+    expect(reply.results.map((r) => r.action)).toEqual(['CREATE', 'CREATE']);
+    const shown = async (n: number, status = 'ACTIVE') =>
+      (await h.call('listMembers', { organizationId: a.org.id, status, search: `member${n}@`, sort: '' }, a.ownerToken)).content[0]!;
+
+    const registered = await shown(600);
+    expect(registered.createdAt).toBe('2015-03-04T10:11:12.000Z');
+    // The membership itself started with the import: its period and sort by joinedAt are the platform's.
+    expect(Date.parse(registered.joinedAt)).toBeGreaterThanOrEqual(before);
+    const unregistered = Date.parse((await shown(601)).createdAt);
+    expect(unregistered).toBeGreaterThanOrEqual(before);
+    expect(unregistered).toBeLessThanOrEqual(after);
+
+    // A later date at the source is not a change of the profile (SKIP) and leaves createdAt alone, as does an update.
+    const later = new Date('2020-01-01T00:00:00Z');
+    expect((await upsert(a, [record(600, { registeredAt: later })])).results[0]).toMatchObject({ action: 'SKIP' });
+    expect((await upsert(a, [record(600, { registeredAt: later, city: 'Paris', status: 'INACTIVE' })])).results[0]).toMatchObject({ action: 'UPDATE' });
+    expect(await shown(600, 'INACTIVE')).toMatchObject({ city: 'Paris', createdAt: '2015-03-04T10:11:12.000Z' });
+  });
+
   it('updates a changed record and answers invalid ones ERROR while applying the rest', async () => {
     const changes = await h.events('organisation.membership.changed', async () => {
       const reply = await upsert(a, [
@@ -148,7 +172,8 @@ describe('member import (UpsertMembers, internal)', () => {
   it('applies a chunk record by record when a concurrent writer created one of its members meanwhile', async () => {
     const r = await h.newOrganization('import-race');
     const person = h.identity.addAccount({ email: 'member950@import.example.org', firstName: 'First950', lastName: 'Last950' });
-    const records = [record(949), record(950), record(951)];
+    const registeredAt = new Date('2016-07-08T09:10:11Z');
+    const records = [record(949, { registeredAt }), record(950, { registeredAt }), record(951)];
     // Another writer's transaction, still open: the member of wp-950 and its account. The import reads
     // the members without seeing it, then waits on the account's row, then finds the externalId taken.
     const other = new pg.Client({ connectionString: h.schema.connectionString, options: `-c search_path=${h.schema.schema}` });
@@ -181,14 +206,16 @@ describe('member import (UpsertMembers, internal)', () => {
     } finally {
       await other.end();
     }
-    const rows = await h.sql<{ external_id: string; city: string }>(
-      'SELECT external_id, city FROM membership WHERE organisation_id = $1 AND external_id IS NOT NULL ORDER BY external_id',
-      [r.org.id],
+    const rows = await h.sql<{ external_id: string; city: string; registered: boolean }>(
+      `SELECT external_id, city, created_at = $2 AS registered FROM membership
+        WHERE organisation_id = $1 AND external_id IS NOT NULL ORDER BY external_id`,
+      [r.org.id, registeredAt],
     );
+    // The record-by-record path gives a new member its registration too; the other writer's member keeps its own.
     expect(rows).toEqual([
-      { external_id: 'wp-949', city: 'Lyon' },
-      { external_id: 'wp-950', city: 'Lyon' },
-      { external_id: 'wp-951', city: 'Lyon' },
+      { external_id: 'wp-949', city: 'Lyon', registered: true },
+      { external_id: 'wp-950', city: 'Lyon', registered: false },
+      { external_id: 'wp-951', city: 'Lyon', registered: false },
     ]);
   });
 

@@ -69,7 +69,7 @@ async function applyRecord(deps: OrganisationDeps, tx: Tx, chunk: ImportChunk, r
   if (!role) throw new Error(`organisation ${chunk.orgId} has no ${target.role} role`);
   // The account's own name leaves no override (the account's later renames then show through).
   const overrides = { firstNameOverride: overrideFor(record.firstName, account.firstName), lastNameOverride: overrideFor(record.lastName, account.lastName) };
-  const { externalId, email: _email, firstName: _first, lastName: _last, status: _status, role: _role, ...rest } = record;
+  const { externalId, email: _email, firstName: _first, lastName: _last, status: _status, role: _role, registeredAt, ...rest } = record;
   const profile: MemberProfile = { ...rest, externalId };
   const wanted = importedProfileOf(record);
 
@@ -89,6 +89,7 @@ async function applyRecord(deps: OrganisationDeps, tx: Tx, chunk: ImportChunk, r
       ...profile,
       joinedAt: now,
       endedAt: isCurrent(target.status) ? null : now,
+      createdAt: registeredAt ?? now,
       importHash: importHash(wanted),
     });
     await deps.events.membershipChanged(tx, {

@@ -78,6 +78,29 @@ describe('planImportChunk', () => {
     expect(plan.updates).toEqual([]);
   });
 
+  it('records a new member as created when the source registered them (now without a date), and never moves it on an update', () => {
+    const registeredAt = new Date('2015-03-04T10:11:12Z');
+    const created = planImportChunk(
+      chunk([
+        { entry: { externalId: 'wp-1', record: record(1, { registeredAt }) }, found: account(1) },
+        { entry: { externalId: 'wp-2', record: record(2) }, found: account(2) },
+      ]),
+      facts(),
+    );
+    expect(created.creates.map((m) => [m.createdAt, m.joinedAt])).toEqual([
+      [registeredAt, NOW],
+      [NOW, NOW],
+    ]);
+    expect(created.creates[0]).not.toHaveProperty('registeredAt');
+
+    const updated = planImportChunk(
+      chunk([{ entry: { externalId: 'wp-1', record: record(1, { registeredAt: NOW, city: 'Paris' }) }, found: undefined }]),
+      facts([imported(1, { createdAt: registeredAt })]),
+    );
+    expect(updated.updates).toEqual([{ member: expect.objectContaining({ city: 'Paris', createdAt: registeredAt }), columns: 'profile' }]);
+    expect(updated.updates[0]!.member).not.toHaveProperty('registeredAt');
+  });
+
   it('writes only what changed: the hash alone, the lifecycle, or the profile too', () => {
     const members = [imported(1, { importHash: null }), imported(2), imported(3)];
     const plan = planImportChunk(

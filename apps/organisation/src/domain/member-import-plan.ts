@@ -24,6 +24,8 @@ export interface ImportedMember extends MemberProfile, NameOverrides, MemberList
   importHash: string | null;
   joinedAt: Date;
   endedAt: Date | null;
+  /** When the membership was recorded: for an imported one, the source's registration. Written on create only. */
+  createdAt: Date;
 }
 
 /** Which columns an update writes: the hash alone; role, status, externalId and period too; or those and the profile. */
@@ -125,7 +127,7 @@ export function planImportChunk(chunk: ImportChunk, facts: ChunkFacts): ChunkPla
     if (!role) throw new Error(`the organisation has no ${target.role} role`);
     // The account's own name leaves no override (the account's later renames then show through).
     const overrides = { firstNameOverride: overrideFor(record.firstName, account.firstName), lastNameOverride: overrideFor(record.lastName, account.lastName) };
-    const { externalId, email: _email, firstName: _first, lastName: _last, status: _status, role: _role, ...rest } = record;
+    const { externalId, email: _email, firstName: _first, lastName: _last, status: _status, role: _role, registeredAt, ...rest } = record;
     const profile: MemberProfile = { ...rest, externalId };
     const wanted = importedProfileOf(record);
 
@@ -148,6 +150,7 @@ export function planImportChunk(chunk: ImportChunk, facts: ChunkFacts): ChunkPla
         importHash: importHash(wanted),
         joinedAt: now,
         endedAt: isCurrent(target.status) ? null : now,
+        createdAt: registeredAt ?? now,
       };
       const created: MemberState = { member, created: true };
       byExternalId.set(externalId, created);

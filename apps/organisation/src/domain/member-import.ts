@@ -45,7 +45,10 @@ export function importedRoleAndStatus(
   };
 }
 
-/** One valid import record: the person, their role and status (or '' to keep), and the whole profile. */
+/**
+ * One valid import record: the person, their role and status (or '' to keep), the whole profile,
+ * and when they registered at the source (a new member's createdAt; not part of the profile).
+ */
 export type ImportRecord = Omit<MemberProfile, 'externalId'> & {
   externalId: string;
   email: string;
@@ -53,6 +56,7 @@ export type ImportRecord = Omit<MemberProfile, 'externalId'> & {
   lastName: string;
   status: (typeof IMPORT_STATUSES)[number] | '';
   role: (typeof IMPORT_ROLES)[number] | '';
+  registeredAt?: Date | undefined;
 };
 
 /** A record as sent: valid (record) or not (problem), answered under its externalId either way. */

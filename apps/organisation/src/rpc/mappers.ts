@@ -65,6 +65,7 @@ export function toUserMessage(m: MembershipWithRole): organisationV1.User {
     joinedAt: m.joinedAt.toISOString(),
     roleId: m.role.id,
     ...toProfileMessage(m),
+    createdAt: m.createdAt.toISOString(),
   };
 }
 
@@ -92,6 +93,7 @@ export function memberRowToUser(row: MemberRow): organisationV1.User {
       isExcludedFromListing: row.is_excluded_from_listing,
       externalId: row.external_id,
     }),
+    createdAt: row.created_at.toISOString(),
   };
 }
 

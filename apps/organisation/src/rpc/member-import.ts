@@ -16,6 +16,7 @@ const recordInput = z.object({
   lastName: personName,
   status: z.union([z.literal(''), z.enum(IMPORT_STATUSES)]),
   role: z.union([z.literal(''), z.enum(IMPORT_ROLES)]),
+  registeredAt: z.date({ error: 'must be a timestamp' }).optional(),
   ...profileRules,
 });
 

@@ -52,6 +52,7 @@ export interface MemberRow {
   membership_renewal_date: Date | null;
   is_excluded_from_listing: boolean;
   external_id: string | null;
+  created_at: Date;
 }
 
 export interface PlatformMemberRow extends MemberRow {
@@ -134,7 +135,7 @@ function stripSortKeys<R>(row: R & { total: number }): R {
 
 const MEMBER_COLUMNS = Prisma.sql`m.account_id, m.email, m.first_name, m.last_name, m.status::text AS status, m.joined_at,
   r.id AS role_id, r.name::text AS role_name, m.display_name, m.phone_number, m.job_title, m.company, m.date_of_birth, m.address_line1, m.city,
-  m.postal_code, m.is_certified, m.membership_renewal_date, m.is_excluded_from_listing, m.external_id`;
+  m.postal_code, m.is_certified, m.membership_renewal_date, m.is_excluded_from_listing, m.external_id, m.created_at`;
 
 /**
  * One page of an organisation's members and the total matching; nothing (total 0) for an

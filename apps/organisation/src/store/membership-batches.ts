@@ -12,7 +12,7 @@ export async function findMembersForImport(db: Db, organizationId: string, exter
     where: { organizationId, OR: [{ externalId: { in: externalIds } }, { accountId: { in: accountIds } }] },
     include: { role: { select: { name: true } } },
   });
-  return rows.map(({ role, organizationId: _org, createdAt: _created, updatedAt: _updated, ...row }) => ({ ...row, role: role.name }));
+  return rows.map(({ role, organizationId: _org, updatedAt: _updated, ...row }) => ({ ...row, role: role.name }));
 }
 
 /** Running (PENDING, ACTIVE, SUSPENDED) memberships in live organisations of each account; call it with the accounts locked. */
@@ -76,11 +76,15 @@ const asJson = (columns: readonly Column[], members: readonly ImportedMember[]) 
 /** Inserts new memberships of an organisation in one statement (a unique violation fails them all). */
 export async function createMemberships(tx: Tx, organizationId: string, members: readonly ImportedMember[]): Promise<void> {
   if (members.length === 0) return;
-  const columns = [['account_id', 'uuid', (m) => m.accountId] as Column, ...COLUMNS.profile];
+  const columns: readonly Column[] = [
+    ['account_id', 'uuid', (m) => m.accountId],
+    ['created_at', 'timestamptz', (m) => timestamp(m.createdAt)],
+    ...COLUMNS.profile,
+  ];
   const names = columns.map(([name]) => name).join(', ');
   await tx.$executeRawUnsafe(
-    `INSERT INTO membership (id, organisation_id, ${names}, created_at, updated_at)
-     SELECT gen_random_uuid(), $2::uuid, ${names}, now(), now() FROM ${recordset(columns)}`,
+    `INSERT INTO membership (id, organisation_id, ${names}, updated_at)
+     SELECT gen_random_uuid(), $2::uuid, ${names}, now() FROM ${recordset(columns)}`,
     asJson(columns, members),
     organizationId,
   );

@@ -3102,6 +3102,12 @@ export interface components {
             isExcludedFromListing?: boolean;
             /** @description The member's id in the system it was imported from; unique in the organisation. */
             externalId?: string;
+            /**
+             * @description When the person first became a member: when the membership was recorded, or for an imported
+             *     member their registration at the source (spec section 2, user_registered). Unlike joined_at it
+             *     does not restart when an ended membership starts again.
+             */
+            createdAt?: string;
         };
         "platform.organisation.v1.CreateCreationInvitationRequest": {
             email?: string;

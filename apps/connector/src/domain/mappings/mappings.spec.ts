@@ -50,9 +50,19 @@ describe('the member mapping (spec 2 Member)', () => {
         isCertified: true,
         membershipRenewalDate: '2026-06-30',
         isExcludedFromListing: false,
+        registeredAt: new Date('2019-05-20T03:04:05Z'),
       },
     });
     expect(JSON.stringify(mapped)).not.toContain('secret');
+  });
+
+  it('takes user_registered as the UTC instant the member registered, and sends none the site does not give', () => {
+    expect(mapMember(member({ user_registered: '2015-12-31 23:59:59' }), {})).toMatchObject({ record: { registeredAt: new Date('2015-12-31T23:59:59Z') } });
+    for (const missing of [undefined, null, '', '0000-00-00 00:00:00', 'yesterday']) {
+      const mapped = mapMember(member({ user_registered: missing }), {});
+      expect(mapped).toMatchObject({ kind: 'upsert' });
+      expect(mapped.kind === 'upsert' && mapped.record.registeredAt).toBeUndefined();
+    }
   });
 
   it('gives the status of the role: association-member ACTIVE, pending-review PENDING, administrator ACTIVE ADMIN, other INACTIVE', () => {

@@ -1,7 +1,7 @@
 import type { organisationV1 } from '@platform/proto';
 import { fieldReader, type SourceRecord } from './field-mappings';
 import { failed, upsert, type Mapped } from './mapped';
-import { externalIdOf, flag, text } from './values';
+import { externalIdOf, flag, gmtDate, text } from './values';
 
 /** Membership status and role of a source role (spec 2): association-member ACTIVE, pending-review PENDING, administrator ACTIVE ADMIN, any other INACTIVE. */
 export function membershipOf(role: string): { status: 'ACTIVE' | 'PENDING' | 'INACTIVE'; role: '' | 'ADMIN' } {
@@ -28,7 +28,8 @@ function roleOf(record: SourceRecord): string {
 /**
  * A member of `/sync/members` → organisation's MemberRecord (spec 2 Member table). No password is
  * ever read or sent: imported members set one through the password-reset flow. A role other than
- * administrator leaves the platform role as it is (MEMBER for a new member).
+ * administrator leaves the platform role as it is (MEMBER for a new member). user_registered (GMT,
+ * as the CMS keeps it) becomes a new member's createdAt; a missing or zero date sends none (now).
  */
 export function mapMember(record: SourceRecord, mappings: Readonly<Record<string, string>>): Mapped<organisationV1.MemberRecord> {
   const externalId = externalIdOf(record);
@@ -55,5 +56,6 @@ export function mapMember(record: SourceRecord, mappings: Readonly<Record<string
     isCertified: flag(record['is_certified']),
     membershipRenewalDate: text(read('membershipRenewalDate', 'renewal_date')),
     isExcludedFromListing: flag(record['is_exclude_listing']),
+    registeredAt: gmtDate(record['user_registered']),
   });
 }
