@@ -158,10 +158,14 @@ describe('a platform gRPC service', () => {
 
 describe('graceful shutdown', () => {
   it('finishes in-flight calls, then refuses new ones', async () => {
+    // Stop only once the call is in the handler (a loaded machine may take longer than a fixed sleep to connect).
+    let received!: () => void;
+    const inHandler = new Promise<void>((resolve) => (received = resolve));
     const handlers = new Proxy(
       {},
       {
         get: () => async () => {
+          received();
           await sleep(300);
           return { status: 'UP' };
         },
@@ -180,7 +184,7 @@ describe('graceful shutdown', () => {
     });
     const client = createClient(identityV1.IdentityServiceClient, `127.0.0.1:${service.grpcPort}`);
     const inFlight = unary(client, client.getHealth, {});
-    await sleep(50);
+    await inHandler;
     const stopped = service.stop();
     await expect(inFlight).resolves.toEqual({ status: 'UP' });
     await stopped;
