@@ -1,4 +1,5 @@
 import type { SecretBox } from '@platform/crypto';
+import type { JobWake } from '@platform/grpc-server/service';
 import type { Logger } from '@platform/telemetry';
 import type { ImportTargets, LegacySites } from './clients/ports';
 import type { ConnectorEvents } from './events/connector-events';
@@ -17,7 +18,7 @@ export interface SyncSettings {
   concurrency: number;
   /** How often a running runner looks for new PENDING jobs and stop requests. */
   pollMs: number;
-  /** A RUNNING job without a heartbeat (one per page) for this long has lost its runner. */
+  /** A RUNNING job without a heartbeat (every half second while it runs) for this long has lost its runner. */
   staleAfterMs: number;
 }
 
@@ -35,4 +36,6 @@ export interface ConnectorDeps {
   now: () => Date;
   /** True once the service is stopping: running jobs stop after their page and go back to PENDING. */
   stopping: () => boolean;
+  /** Woken when this process queues a job: the sync runner starts it now rather than at its next poll. */
+  jobQueued: JobWake;
 }

@@ -1,7 +1,7 @@
 import { SecretBox } from '@platform/crypto';
 import { migrationsDir } from '@platform/db';
 import { runServiceMain, ServiceTokens, type RunningService } from '@platform/grpc-server';
-import { migrateService, registeredServiceSpec, startPlatformService, type PlatformInfra, type ServiceWiring } from '@platform/grpc-server/service';
+import { JobWake, migrateService, registeredServiceSpec, startPlatformService, type PlatformInfra, type ServiceWiring } from '@platform/grpc-server/service';
 import type { ServiceEventSource } from '@platform/messaging';
 import { createDestinationGuard } from '@platform/outbound';
 import { connectorV1 } from '@platform/proto';
@@ -80,6 +80,7 @@ async function wireConnector(
     },
     now: () => new Date(),
     stopping,
+    jobQueued: new JobWake(),
   };
   // A write-back holds its record's links locked while its one PUT runs: the transaction outlives the PUT's timeout.
   const source: ServiceEventSource<Tx> = {

@@ -260,19 +260,31 @@ describe('sync jobs: the import through the import RPCs, logs, stats, the runner
     h.site.failNext('sync/events', 500, 0);
   });
 
-  it('force-stops a job: FAILED "Stopped by an administrator", the connector unchanged', async () => {
+  it('force-stops a job: FAILED "Stopped by an administrator", the connector unchanged, every answered record logged once and counted', async () => {
     h.site.set(
       'members',
-      Array.from({ length: 600 }, (_, i) => member(5000 + i)),
+      Array.from({ length: 1600 }, (_, i) => member(5000 + i)),
     );
     h.site.delay('sync/members', 300);
     const c = await createConnector({ enabledEntityTypes: ['MEMBERS'] });
     const job = await start(c.id, 'INITIAL_IMPORT');
-    await eventually(async () => expect((await h.call('getSyncJob', { organizationId: ORG, connectorId: c.id, jobId: job.id }, admin)).status).toBe('RUNNING'));
+    // Stopped once a first batch is answered and logged, while the next pages are read.
+    await eventually(async () =>
+      expect((await h.call('getSyncJob', { organizationId: ORG, connectorId: c.id, jobId: job.id }, admin)).totals?.created).toBeGreaterThan(0),
+    );
     await h.call('stopSyncJob', { organizationId: ORG, connectorId: c.id, jobId: job.id }, admin);
     const stopped = await ended(c.id, job.id);
     h.site.delay('sync/members', 0);
     expect(stopped).toMatchObject({ status: 'FAILED', errorMessage: 'Stopped by an administrator' });
+    expect(stopped.totals?.created).toBeLessThan(1600);
+    const lines = await h.call(
+      'listSyncLogs',
+      { organizationId: ORG, connectorId: c.id, jobId: job.id, entityType: '', action: '', size: 100 } as never,
+      admin,
+    );
+    expect(lines.totalElements).toBe(stopped.totals?.created);
+    // Whole batches only: what was sent was answered, logged and counted.
+    expect((stopped.totals?.created ?? 0) % 500).toBe(0);
     expect((await h.call('getConnector', { organizationId: ORG, connectorId: c.id }, admin)).status).toBe('ACTIVE');
     expect((await failure(h.call('stopSyncJob', { organizationId: ORG, connectorId: c.id, jobId: job.id }, admin)))?.code).toBe(status.ALREADY_EXISTS);
   });

@@ -131,6 +131,62 @@ describe('sync jobs: notifications, CONFLICT and copy-images', () => {
     h.fakes.store.editedOnPlatform.clear();
   });
 
+  it('FULL_SYNC and INCREMENTAL send only what changed since the platform took it: the rest is a SKIP without a call, a CONFLICT and an image not copied go again', async () => {
+    const img = (name: string) => `https://site.example/wp-content/uploads/${name}`;
+    h.site.set('articles', [article(310), article(311), article(312)]);
+    h.site.set('companies', [{ ...company(350), featured_image_url: img('broken-logo.png') }, company(351)]);
+    h.fakes.store.failingImages.add(img('broken-logo.png'));
+    const c = await createConnector({ enabledEntityTypes: ['ARTICLES', 'COMPANIES'], copyImages: true });
+    const sent = (method: 'upsertArticles' | 'upsertCompanies', from: number) =>
+      h.fakes.content
+        .callsOf(method)
+        .slice(from)
+        .flatMap((call) => ('articles' in call.request ? call.request.articles : call.request.companies).map((r: { externalId: string }) => r.externalId));
+    const calls = () => [h.fakes.content.callsOf('upsertArticles').length, h.fakes.content.callsOf('upsertCompanies').length] as const;
+    const actions = async (jobId: string, entityType: string) =>
+      (await logs(c.id, jobId, entityType)).content.map((l: { externalId: string; action: string }) => `${l.externalId} ${l.action}`).sort();
+
+    let [articlesFrom, companiesFrom] = calls();
+    const initial = await run(c.id, 'INITIAL_IMPORT');
+    expect(sent('upsertArticles', articlesFrom).sort()).toEqual(['310', '311', '312']);
+
+    // 311 changed on the platform and at the source, 312 at the source only.
+    h.fakes.store.editedOnPlatform.set('articles', new Set(['311']));
+    h.site.set('articles', [article(310), article(311, 'publish', { post_title: 'Both changed' }), article(312, 'publish', { post_title: 'Source changed' })]);
+    [articlesFrom, companiesFrom] = calls();
+    const full = await run(c.id, 'FULL_SYNC');
+    expect(sent('upsertArticles', articlesFrom).sort()).toEqual(['311', '312']);
+    // The logo that was not copied goes again (and is tried again); the other company is not sent.
+    expect(sent('upsertCompanies', companiesFrom)).toEqual(['350']);
+    expect(await actions(full.id, 'ARTICLES')).toEqual(['310 SKIP', '311 CONFLICT', '312 UPDATE']);
+    expect(await actions(full.id, 'COMPANIES')).toEqual(['350 SKIP', '351 SKIP']);
+    expect(full.totals).toMatchObject({ fetched: 5, skipped: 3, updated: 1, conflicts: 1, failed: 0 });
+    // A SKIP without a call still names its platform record.
+    const skipped = (await logs(c.id, full.id, 'ARTICLES')).content.find((l: { externalId: string }) => l.externalId === '310');
+    const created = (await logs(c.id, initial.id, 'ARTICLES')).content.find((l: { externalId: string }) => l.externalId === '310');
+    expect(skipped?.platformId).toBe(created?.platformId);
+    expect(skipped?.platformId).toBeTruthy();
+
+    // Again: the CONFLICT stays one (sent, the platform's copy kept), the update is not sent again.
+    [articlesFrom] = calls();
+    const again = await run(c.id, 'FULL_SYNC');
+    expect(sent('upsertArticles', articlesFrom)).toEqual(['311']);
+    expect(await actions(again.id, 'ARTICLES')).toEqual(['310 SKIP', '311 CONFLICT', '312 SKIP']);
+
+    // The platform takes the source's copy once the two agree; an INCREMENTAL reads the three again (changed since on the site).
+    h.fakes.store.editedOnPlatform.clear();
+    h.site.set(
+      'articles',
+      [article(310), article(311, 'publish', { post_title: 'Both changed' }), article(312, 'publish', { post_title: 'Source changed' })],
+      new Date(),
+    );
+    [articlesFrom] = calls();
+    const agreed = await run(c.id, 'INCREMENTAL');
+    expect(sent('upsertArticles', articlesFrom)).toEqual(['311']);
+    expect(await actions(agreed.id, 'ARTICLES')).toEqual(['310 SKIP', '311 UPDATE', '312 SKIP']);
+    h.fakes.store.failingImages.clear();
+  });
+
   it('copy-images: featured images, event covers and company logos go to storage and the platform URL is imported; one not copied keeps the site URL and says why', async () => {
     const img = (name: string) => `https://site.example/wp-content/uploads/${name}`;
     h.site.set('articles', [article(110, 'publish', { featured_image_url: img('a.png') }), article(111, 'publish', { featured_image_url: img('broken.png') })]);

@@ -1,29 +1,20 @@
 import { status as grpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { DestinationRefused } from '@platform/outbound';
-import type { contentV1, documentsV1, eventsV1, notificationsV1, organisationV1 } from '@platform/proto';
-import { SiteError, type LegacySite, type UpsertOutcome } from '../clients/ports';
+import { SiteError, type LegacySite } from '../clients/ports';
 import type { ConnectorDeps } from '../deps';
 import { isScheduled, statusAfterJob } from '../domain/connector-status';
 import { IMPORTABLE_ENTITY_TYPES, PULL_PATHS, inImportOrder, type EntityType } from '../domain/entity-types';
-import {
-  mapArticle,
-  mapCompany,
-  mapDocument,
-  mapEvent,
-  mapMember,
-  mapNotification,
-  type Mapped,
-  type MappedDocument,
-  type SourceRecord,
-} from '../domain/mappings';
-import { count, emptyProgress, type EntityCounts, type LogAction, type Progress } from '../domain/progress';
+import type { SourceRecord } from '../domain/mappings';
+import { emptyProgress, type EntityCounts, type Progress } from '../domain/progress';
 import { withRetry } from '../domain/retry';
+import { skipsUnchanged } from '../domain/source-hash';
 import { nextSyncAfter, STOPPED_MESSAGE } from '../domain/sync-job-rules';
-import { offsetMinutes } from '../domain/timezone';
 import { findConnectorById, type ConnectorRow } from '../store/connectors';
-import { findJobById, updateJob, type SyncJobRow } from '../store/sync-jobs';
-import { insertLogs, type NewSyncLog } from '../store/sync-logs';
-import { upsertLinks, type Link } from '../store/synced-records';
+import { findJobById, saveProgress, updateJob, type SyncJobRow } from '../store/sync-jobs';
+import { writerFor } from './entity-writers';
+
+/** The shortest time between two checkpoints of a job's progress (and between its looks for a stop request). */
+const CHECKPOINT_EVERY_MS = 500;
 
 /** An administrator's force stop, seen between pages. */
 class JobStopped extends Error {}
@@ -48,22 +39,13 @@ export function failureMessage(err: unknown): string {
   return err instanceof Error ? `Unexpected error: ${err.message}` : 'Unexpected error';
 }
 
-interface Pending<T> {
-  externalId: string;
-  record: T;
-}
-
-/** One entity type's writer: maps records, batches upserts, logs every record. */
-interface EntityWriter {
-  add(records: SourceRecord[]): Promise<void>;
-  flush(): Promise<void>;
-}
-
 /**
  * Runs one claimed (RUNNING) sync job to its end (spec 4.11): ping, then every enabled entity type
  * in import order, page by page (`pageSize`, `since` for INCREMENTAL), mapped by spec section 2 and
- * written through the import RPCs `batchSize` records a call; one sync log line per record, written
- * in bulk with the external-id map; progress saved after every page. COMPLETED, or FAILED on a
+ * written through the import RPCs `batchSize` records a call (a record the platform took unchanged
+ * since is a SKIP without a call, except in INITIAL_IMPORT); one sync log line per record, written in
+ * bulk with the external-id map while the next call runs; progress saved at most every half second
+ * and at each type's end. COMPLETED, or FAILED on a
  * critical error (the site's 401 or 503, a site unreachable after its retries, an import service
  * down): the connector then goes ERROR. A force stop ends it FAILED ("Stopped by an
  * administrator") with the connector's status unchanged.
@@ -143,23 +125,33 @@ async function syncAll(deps: ConnectorDeps, job: SyncJobRow, connector: Connecto
   const ping = await retry(() => site.ping());
   if (ping['status'] !== 'ok') throw new SiteError(`the ping answered status ${JSON.stringify(ping['status'] ?? null)}, not "ok"`, false);
 
-  const checkpoint = async () => {
+  // Progress and heartbeat in one statement, at most every CHECKPOINT_EVERY_MS and at each type's end.
+  let savedAt = -Infinity;
+  const checkpoint = async (always: boolean) => {
     if (deps.stopping()) throw new JobInterrupted();
-    const fresh = await findJobById(deps.db, job.id);
-    if (!fresh || fresh.stopRequested || fresh.status !== 'RUNNING') throw new JobStopped();
-    await updateJob(deps.db, job.id, { progress: progress as object, heartbeatAt: deps.now() });
+    const now = deps.now();
+    if (!always && now.getTime() - savedAt < CHECKPOINT_EVERY_MS) return;
+    savedAt = now.getTime();
+    if (!(await saveProgress(deps.db, job.id, structuredClone(progress), now))) throw new JobStopped();
   };
+  const settings = { copyImages: connector.copyImages, copyDocumentFiles: connector.copyDocumentFiles };
   for (const type of types) {
     const counts = progress[type] as EntityCounts;
-    const writer = writerFor(deps, job, connector, type, counts);
-    await pull(site, type, job.since ?? undefined, deps.sync.pageSize, retry, async (records) => {
-      counts.fetched += records.length;
-      await writer.add(records);
-      await checkpoint();
-    });
-    await writer.flush();
+    const writer = writerFor({ deps, job, type, counts, skipUnchanged: skipsUnchanged(job.jobType), settings }, connector);
+    try {
+      await pull(site, type, job.since ?? undefined, deps.sync.pageSize, retry, async (records) => {
+        counts.fetched += records.length;
+        await writer.add(records);
+        await checkpoint(false);
+      });
+      await writer.flush();
+    } finally {
+      // A job ending early (stopped, interrupted, failed) ends once its answered batches are logged
+      // and nothing of it is still writing: its counts are its lines, and a run again starts clean.
+      await writer.settle();
+    }
     counts.done = true;
-    await checkpoint();
+    await checkpoint(true);
   }
 }
 
@@ -189,199 +181,4 @@ async function pull(
     if (result.data.length > 0) await onPage(result.data);
     if (!more) return;
   }
-}
-
-/** The writer of one entity type: the mapping, the RPC and how its answer is logged. */
-function writerFor(deps: ConnectorDeps, job: SyncJobRow, connector: ConnectorRow, type: EntityType, counts: EntityCounts): EntityWriter {
-  const org = connector.organizationId;
-  const mappings = (connector.fieldMappings ?? {}) as Record<string, string>;
-  const offset = offsetMinutes(connector.sourceTimezone) ?? 0;
-  // copy-images: featured images, event covers and company logos go to storage.
-  const images = <T>(field: ImageField<T>): ImageCopying<T> | undefined => (connector.copyImages ? { organizationId: org, field } : undefined);
-  switch (type) {
-    case 'MEMBERS':
-      return batchWriter<organisationV1.MemberRecord>(
-        deps,
-        job,
-        type,
-        counts,
-        (r) => mapMember(r, mappings),
-        (batch) => deps.targets.members(org, batch),
-      );
-    case 'ARTICLES':
-      return batchWriter<contentV1.ImportedArticle>(
-        deps,
-        job,
-        type,
-        counts,
-        (r) => mapArticle(r, mappings),
-        (batch) => deps.targets.articles(org, batch),
-        images({ get: (a) => a.featuredImageUrl, set: (a, url) => (a.featuredImageUrl = url) }),
-      );
-    case 'COMPANIES':
-      return batchWriter<contentV1.ImportedCompany>(
-        deps,
-        job,
-        type,
-        counts,
-        (r) => mapCompany(r, mappings),
-        (batch) => deps.targets.companies(org, batch),
-        images({ get: (c) => c.logoUrl, set: (c, url) => (c.logoUrl = url) }),
-      );
-    case 'EVENTS':
-    case 'CONFERENCES':
-      return batchWriter<eventsV1.UpsertEventRecord>(
-        deps,
-        job,
-        type,
-        counts,
-        (r) => mapEvent(r, type, offset, mappings, deps.now()),
-        (batch) => deps.targets.events(org, batch),
-        images({
-          get: (e) => e.event?.featuredImageUrl ?? '',
-          set: (e, url) => {
-            if (e.event) e.event.featuredImageUrl = url;
-          },
-        }),
-      );
-    case 'DOCUMENTS': {
-      const foldersDone = new Set<string>();
-      return batchWriter<MappedDocument>(
-        deps,
-        job,
-        type,
-        counts,
-        (r) => mapDocument(r, mappings),
-        async (batch) => {
-          const folders = new Map<string, documentsV1.ImportedFolder>();
-          for (const { folders: chain } of batch) for (const f of chain) if (!foldersDone.has(f.externalId)) folders.set(f.externalId, f);
-          const missing = [...folders.values()];
-          for (let i = 0; i < missing.length; i += deps.sync.batchSize) {
-            const results = await deps.targets.folders(org, missing.slice(i, i + deps.sync.batchSize));
-            for (const r of results) {
-              if (r.action === 'FAILED') deps.logger.warn({ jobId: job.id, folder: r.externalId, error: r.error }, 'an imported folder failed');
-              else foldersDone.add(r.externalId);
-            }
-          }
-          // copy-document-files: documents copies each file into storage through the outbound guard.
-          return deps.targets.documents(
-            org,
-            batch.map((d) => d.document),
-            job.startedBy,
-            connector.copyDocumentFiles,
-          );
-        },
-      );
-    }
-    case 'NOTIFICATIONS':
-      return batchWriter<notificationsV1.ImportedNotification>(
-        deps,
-        job,
-        type,
-        counts,
-        (r) => mapNotification(r, mappings),
-        (batch) => deps.targets.notifications(org, batch, job.startedBy),
-      );
-    default: {
-      const unreachable: never = type;
-      throw new Error(`${String(unreachable)} cannot be imported`);
-    }
-  }
-}
-
-/** Where a record of a type carries an image that copy-images copies (read, and replaced by the platform URL). */
-interface ImageField<T> {
-  get(record: T): string;
-  set(record: T, url: string): void;
-}
-
-interface ImageCopying<T> {
-  organizationId: string;
-  field: ImageField<T>;
-}
-
-const conflictNote = (action: LogAction): string =>
-  action === 'CONFLICT' ? 'changed on the platform since the last sync and at the source too: the platform copy was kept' : '';
-
-/**
- * copy-images: the batch's images go to documents' ImportImages (copied through the outbound guard
- * once per source URL) and each record takes the platform URL. An image not copied keeps the
- * site's URL (tried again at the next sync) and its record's log line says why.
- */
-async function copyImagesOf<T>(
-  deps: ConnectorDeps,
-  job: SyncJobRow,
-  batch: Pending<T>[],
-  { organizationId, field: image }: ImageCopying<T>,
-): Promise<Map<string, string>> {
-  const notes = new Map<string, string>();
-  const urls = [...new Set(batch.map((p) => image.get(p.record)).filter((url) => /^https?:\/\//i.test(url)))];
-  if (urls.length === 0) return notes;
-  const copies = await deps.targets.images(organizationId, urls, job.startedBy);
-  for (const p of batch) {
-    const copy = copies.get(image.get(p.record));
-    if (!copy) continue;
-    if ('url' in copy) image.set(p.record, copy.url);
-    else notes.set(p.externalId, `image not copied (the site's URL is kept): ${copy.error}`);
-  }
-  return notes;
-}
-
-function batchWriter<T>(
-  deps: ConnectorDeps,
-  job: SyncJobRow,
-  type: EntityType,
-  counts: EntityCounts,
-  map: (record: SourceRecord) => Mapped<T>,
-  write: (batch: T[]) => Promise<UpsertOutcome[]>,
-  images?: ImageCopying<T>,
-): EntityWriter {
-  let pending: Pending<T>[] = [];
-  let lines: NewSyncLog[] = [];
-  let links: Link[] = [];
-  const line = (externalId: string, action: LogAction, platformId: string, message: string) => {
-    count(counts, action);
-    lines.push({ jobId: job.id, connectorId: job.connectorId, entityType: type, externalId, action, platformId: platformId || null, message: message || null });
-    if (platformId) links.push({ entityType: type, externalId, platformId });
-  };
-  const store = async () => {
-    const [l, k] = [lines, links];
-    lines = [];
-    links = [];
-    await insertLogs(deps.db, l);
-    await upsertLinks(deps.db, job.connectorId, job.id, k);
-  };
-  const send = async (batch: Pending<T>[]) => {
-    const notes = images ? await copyImagesOf(deps, job, batch, images) : new Map<string, string>();
-    const outcomes = await write(batch.map((p) => p.record));
-    batch.forEach((p, i) => {
-      const o = outcomes[i];
-      const note = notes.get(p.externalId);
-      if (!o) line(p.externalId, 'FAILED', '', 'the import answered no result for this record');
-      else line(o.externalId || p.externalId, o.action, o.platformId, [o.error || conflictNote(o.action), note].filter(Boolean).join('; '));
-    });
-  };
-  return {
-    async add(records) {
-      for (const record of records) {
-        const mapped = map(record);
-        if (mapped.kind === 'upsert') pending.push({ externalId: mapped.externalId, record: mapped.record });
-        else line(mapped.externalId, mapped.kind === 'skip' ? 'SKIP' : 'FAILED', '', mapped.message);
-      }
-      while (pending.length >= deps.sync.batchSize) {
-        const batch = pending.slice(0, deps.sync.batchSize);
-        pending = pending.slice(deps.sync.batchSize);
-        await send(batch);
-      }
-      await store();
-    },
-    async flush() {
-      if (pending.length > 0) {
-        const batch = pending;
-        pending = [];
-        await send(batch);
-      }
-      await store();
-    },
-  };
 }

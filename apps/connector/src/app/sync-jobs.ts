@@ -13,9 +13,10 @@ import { recordConnectorAudit } from './connector-audit';
 const alreadyRunning = () => PlatformError.conflict('A sync job of this connector is already PENDING or RUNNING');
 
 /**
- * A PENDING job for the connector (the runner picks it up within its poll interval). One job per
- * connector at a time, whichever replica is asked: the partial unique index answers a second one
- * 409. INITIAL_IMPORT runs once (409 after it completed).
+ * A PENDING job for the connector. The runner is woken: it starts the job at once when this
+ * replica may run jobs, else the replica that runs them picks it up within its poll interval. One
+ * job per connector at a time, whichever replica is asked: the partial unique index answers a
+ * second one 409. INITIAL_IMPORT runs once (409 after it completed).
  */
 export async function enqueueJob(
   deps: ConnectorDeps,
@@ -27,9 +28,10 @@ export async function enqueueJob(
   assertMaySync(connector.status);
   const type: JobType = jobTypeToStart(request.jobType, connector.initialImportCompletedAt !== null);
   const types = inImportOrder(connector.enabledEntityTypes).filter((t) => IMPORTABLE_ENTITY_TYPES.includes(t));
+  let job: SyncJobRow;
   try {
-    return await deps.db.$transaction(async (tx) => {
-      const job = await insertJob(tx, {
+    job = await deps.db.$transaction(async (tx) => {
+      const queued = await insertJob(tx, {
         connectorId: connector.id,
         organizationId: connector.organizationId,
         jobType: type,
@@ -42,16 +44,19 @@ export async function enqueueJob(
         await recordConnectorAudit(deps, tx, ctx, 'SYNC_STARTED', {
           organizationId: connector.organizationId,
           resourceType: 'SYNC_JOB',
-          resourceId: job.id,
+          resourceId: queued.id,
           detail: { connectorId: connector.id, jobType: type },
         });
       }
-      return job;
+      return queued;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw alreadyRunning();
     throw err;
   }
+  // Committed: the runner's look for PENDING jobs sees it.
+  deps.jobQueued.wake();
+  return job;
 }
 
 /**

@@ -34,6 +34,15 @@ export async function updateJob(db: Db, jobId: string, data: Prisma.SyncJobUnche
   return db.syncJob.update({ where: { id: jobId }, data });
 }
 
+/**
+ * A running job's checkpoint in one statement: its progress and heartbeat. False when the job is
+ * to stop (an administrator asked, or it is no longer RUNNING): nothing is written then.
+ */
+export async function saveProgress(db: Db, jobId: string, progress: object, now: Date): Promise<boolean> {
+  const { count } = await db.syncJob.updateMany({ where: { id: jobId, status: 'RUNNING', stopRequested: false }, data: { progress, heartbeatAt: now } });
+  return count === 1;
+}
+
 /** The oldest PENDING jobs, but none of `excluding` (jobs this process runs already). */
 export async function pendingJobs(db: Db, limit: number, excluding: readonly string[]): Promise<SyncJobRow[]> {
   return db.syncJob.findMany({ where: { status: 'PENDING', id: { notIn: [...excluding] } }, orderBy: { createdAt: 'asc' }, take: limit });

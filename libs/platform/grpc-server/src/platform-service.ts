@@ -17,7 +17,7 @@ import { platformHousekeeping } from './housekeeping';
 import { startGrpcService, type RunningService, type ServiceBinding } from './server';
 import { startServiceJobs, type ServiceJob } from './service-jobs';
 
-export type { ServiceJob } from './service-jobs';
+export { JobWake, type ServiceJob } from './service-jobs';
 
 /** What the platform needs of a service's database client; a PrismaClient fits. */
 export interface PlatformDb {

@@ -13,6 +13,28 @@ export interface ServiceJob {
    * job's lock, for jobs that work in plain SQL (each statement commits on its own).
    */
   run: (sql: ClientBase) => Promise<number>;
+  /** Lets the service start the next run early, e.g. when it has just queued work for the job. */
+  wake?: JobWake;
+}
+
+/**
+ * Starts a job's next run now instead of at its interval (right after the run in progress, if
+ * one is), for work just queued in this process. Only the timer moves: the run still takes the
+ * job's lock, so with several replicas the one that holds it does the work. The job's own run may
+ * listen too (a run that waits for more work wakes up).
+ */
+export class JobWake {
+  private readonly listeners = new Set<() => void>();
+
+  wake(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  /** Calls `listener` at every wake until the answered function is called. */
+  onWake(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 }
 
 export interface ServiceJobsOptions {
@@ -28,6 +50,13 @@ export interface ServiceJobsOptions {
 export interface RunningJobs {
   /** No new run starts; resolves once the runs in progress have finished. */
   stop(): Promise<void>;
+}
+
+/** A job with the timer of its next run (none while it runs) and whether it was woken during a run. */
+interface Scheduled {
+  job: ServiceJob;
+  timer?: NodeJS.Timeout;
+  wokenWhileRunning: boolean;
 }
 
 /** The first key of every job lock (the second is the schema and job name), apart from other advisory locks. */
@@ -86,28 +115,38 @@ export function startServiceJobs(jobs: ServiceJob[], options: ServiceJobsOptions
   }
 
   let stopped = false;
-  const timers = new Set<NodeJS.Timeout>();
   const inProgress = new Set<Promise<void>>();
-  const schedule = (job: ServiceJob, delayMs: number): void => {
+  const scheduled: Scheduled[] = jobs.map((job) => ({ job, wokenWhileRunning: false }));
+  const schedule = (entry: Scheduled, delayMs: number): void => {
     if (stopped) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      const run = runOnce(job).finally(() => {
+    entry.timer = setTimeout(() => {
+      entry.timer = undefined;
+      entry.wokenWhileRunning = false;
+      const run = runOnce(entry.job).finally(() => {
         inProgress.delete(run);
-        schedule(job, job.intervalMs);
+        schedule(entry, entry.wokenWhileRunning ? 0 : entry.job.intervalMs);
       });
       inProgress.add(run);
     }, delayMs);
-    timer.unref();
-    timers.add(timer);
+    entry.timer.unref();
   };
-  for (const job of jobs) schedule(job, Math.min(options.firstRunMs ?? 5000, job.intervalMs));
+  const stopListening = scheduled.map((entry) =>
+    entry.job.wake?.onWake(() => {
+      if (stopped) return;
+      if (!entry.timer) entry.wokenWhileRunning = true;
+      else {
+        clearTimeout(entry.timer);
+        schedule(entry, 0);
+      }
+    }),
+  );
+  for (const entry of scheduled) schedule(entry, Math.min(options.firstRunMs ?? 5000, entry.job.intervalMs));
 
   return {
     async stop() {
       stopped = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      for (const off of stopListening) off?.();
+      for (const entry of scheduled) clearTimeout(entry.timer);
       await Promise.all([...inProgress]);
     },
   };

@@ -5,7 +5,7 @@ import { Registry } from 'prom-client';
 import { messagingTablesSql } from '@platform/messaging';
 import { createLogger } from '@platform/telemetry';
 import { platformHousekeeping } from '../src/housekeeping';
-import { startServiceJobs, type RunningJobs, type ServiceJob } from '../src/service-jobs';
+import { JobWake, startServiceJobs, type RunningJobs, type ServiceJob } from '../src/service-jobs';
 
 const DATABASE_URL = process.env['TEST_DATABASE_URL'] ?? process.env['DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/test';
 
@@ -102,6 +102,34 @@ describe('service jobs', () => {
     start([job]);
     await eventually(() => runs >= 6);
     expect(overlaps).toBe(0);
+  });
+
+  it('runs a woken job now rather than at its interval, and once more right after a run it was woken during', async () => {
+    const wake = new JobWake();
+    let started = 0;
+    let finished = 0;
+    let release: () => void = () => undefined;
+    start([
+      {
+        name: 'woken',
+        intervalMs: 60_000,
+        wake,
+        run: async () => {
+          started++;
+          if (started === 2) await new Promise<void>((resolve) => (release = resolve));
+          finished++;
+          return 0;
+        },
+      },
+    ]);
+    await eventually(() => finished === 1);
+    wake.wake();
+    await eventually(() => started === 2);
+    // Woken while it runs: the next run follows at once, not after the minute.
+    wake.wake();
+    release();
+    await eventually(() => finished === 3);
+    expect(started).toBe(3);
   });
 
   it('logs a failed run and runs the job again at its next interval', async () => {

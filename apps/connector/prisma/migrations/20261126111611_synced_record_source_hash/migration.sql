@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "synced_record" ADD COLUMN     "source_hash" TEXT;
