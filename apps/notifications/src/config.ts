@@ -63,6 +63,12 @@ export const configShape = {
   /** Pause after a failed page (organisation service or database unreachable): doubles from the base to the maximum, without limit of attempts. */
   MEMBERSHIP_BACKFILL_RETRY_BASE_MS: ms(1_000),
   MEMBERSHIP_BACKFILL_RETRY_MAX_MS: ms(60_000),
+  /**
+   * Imported notifications sent more than this many days ago are kept in the organisation's history
+   * but put into no inbox: a site's years of broadcasts times every member would be millions of
+   * inbox rows nobody reads (docs/decisions.md). 0: none goes into inboxes.
+   */
+  NOTIFICATIONS_IMPORT_INBOX_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** How often old log entries and handled-message ids are deleted. */
   HOUSEKEEPING_INTERVAL_MS: ms(60 * 60_000, 1000),
 };

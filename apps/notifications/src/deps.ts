@@ -10,4 +10,6 @@ export interface NotificationsDeps {
   wakePush: () => void;
   logger: Logger;
   now: () => Date;
+  /** Imported notifications older than this many days go to the history only, not into inboxes. */
+  importInboxDays: number;
 }

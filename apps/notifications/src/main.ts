@@ -147,7 +147,14 @@ async function wireNotifications(
   consumers.push(await consumeNewsEvents(source, { pushEnabled: push.enabled, onQueued: () => pushes.wake() }));
   // In the background: the service answers meanwhile (with the memberships known so far).
   backfill.start();
-  const deps = { db, pushEnabled: push.enabled, wakePush: () => pushes.wake(), logger, now: () => new Date() };
+  const deps = {
+    db,
+    pushEnabled: push.enabled,
+    wakePush: () => pushes.wake(),
+    logger,
+    now: () => new Date(),
+    importInboxDays: config.NOTIFICATIONS_IMPORT_INBOX_DAYS,
+  };
 
   return {
     services: [{ definition: notificationsV1.NotificationsServiceService, handlers: notificationsService(deps) }],

@@ -30,11 +30,13 @@ describe("the connector's notifications import (UpsertNotifications)", () => {
     await h?.stop();
   });
 
+  // Recent enough for the inboxes (NOTIFICATIONS_IMPORT_INBOX_DAYS, 30 by default).
+  const SENT = new Date(Math.floor(Date.now() / 1000) * 1000 - 2 * 86_400_000);
   const record = (externalId: string, over: Partial<notificationsV1.ImportedNotification> = {}): notificationsV1.ImportedNotification => ({
     externalId,
     title: 'Renewals open',
     body: 'Don’t miss out & tell a colleague.',
-    sentAt: new Date('2026-03-01T09:30:00Z'),
+    sentAt: SENT,
     data: { type: 'external-link', link: { type: 'external-link', url: 'https://www.example.org/renew' } },
     ...over,
   });
@@ -56,7 +58,7 @@ describe("the connector's notifications import (UpsertNotifications)", () => {
       targetType: 'ALL_MEMBERS',
       data: { type: 'external-link', link: { type: 'external-link', url: 'https://www.example.org/renew' } },
       read: false,
-      createdAt: '2026-03-01T09:30:00.000Z',
+      createdAt: SENT.toISOString(),
     });
     expect((await inbox(guest, 'GUEST')).content).toHaveLength(2);
     const entries = await h.sql<{ recipient_id: string }>('SELECT recipient_id FROM inbox_entry WHERE notification_id = $1', [reply.results[0]!.id]);
@@ -67,6 +69,19 @@ describe("the connector's notifications import (UpsertNotifications)", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(h.fcm!.sends).toHaveLength(0);
     expect(h.smtp.received).toHaveLength(0);
+  });
+
+  it('keeps a notification sent before the inbox window in the history only: in no inbox, pushed to nobody', async () => {
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    const [result] = (await upsert([record('n-old', { title: 'Last year', sentAt: old })])).results;
+    expect(result).toMatchObject({ action: 'CREATE' });
+    expect(await h.sql('SELECT 1 FROM inbox_entry WHERE notification_id = $1', [result!.id])).toHaveLength(0);
+    const [row] = await h.sql<{ recipient_count: number; external_id: string }>('SELECT recipient_count, external_id FROM notification WHERE id = $1', [
+      result!.id,
+    ]);
+    expect(row).toEqual({ recipient_count: 0, external_id: 'n-old' });
+    expect((await upsert([record('n-old', { title: 'Last year', sentAt: old })])).results[0]).toMatchObject({ action: 'SKIP' });
+    await h.sql('DELETE FROM notification WHERE id = $1', [result!.id]);
   });
 
   it('skips an unchanged record, updates a changed one in place keeping read state, and never duplicates', async () => {

@@ -174,6 +174,8 @@ describe('the connector through the gateway when things go wrong', () => {
         CONNECTOR_BATCH_SIZE: '5',
         // A killed process's job runs again once its heartbeat is 3 s old (5 minutes by default).
         CONNECTOR_JOB_STALE_MS: '3000',
+        // The site's notifications are dated around 2026-01-01: all of them into the inboxes.
+        NOTIFICATIONS_IMPORT_INBOX_DAYS: '3650',
       },
     });
     api = http(platform.baseUrl);

@@ -20,13 +20,14 @@ function recordProblem(fields: ReturnType<typeof importedFields>): string | unde
 
 /**
  * The connector's batch upsert of a legacy site's notifications, in one transaction. A new one is
- * an ALL_MEMBERS notification written into the inboxes of the organisation's ACTIVE members at its
- * own date (the site sent it to everyone), with its push job SKIPPED: an import is history, never
+ * an ALL_MEMBERS notification at its own date (the site sent it to everyone), written into the
+ * inboxes of the organisation's ACTIVE members when it is recent (`importInboxDays`; older ones are
+ * history only, listed for admins), with its push job SKIPPED: an import is history, never
  * pushed, emailed or announced. A known one (by external_id) is updated in place (inbox entries and
  * their read state stay), skipped when unchanged, or CONFLICT when changed on the platform too.
  */
 export function importNotifications(
-  deps: Pick<NotificationsDeps, 'db' | 'now'>,
+  deps: Pick<NotificationsDeps, 'db' | 'now' | 'importInboxDays'>,
   organizationId: string,
   importedBy: string,
   records: notificationsV1.ImportedNotification[],
@@ -34,6 +35,7 @@ export function importNotifications(
   return deps.db.$transaction(
     async (tx) => {
       const now = deps.now();
+      const inboxSince = now.getTime() - deps.importInboxDays * 86_400_000;
       const existing = new Map(
         (await tx.notification.findMany({ where: { organizationId, externalId: { in: records.map((r) => r.externalId) } } })).map((n) => [n.externalId, n]),
       );
@@ -60,7 +62,7 @@ export function importNotifications(
               senderId: importedBy,
               push: false,
             },
-            { excludeGuests: false },
+            { excludeGuests: false, inbox: deps.importInboxDays > 0 && fields.createdAt.getTime() >= inboxSince },
           );
           await tx.notification.update({ where: { id: created.id }, data: { externalId: record.externalId, importHash: importHash(fields) } });
           results.push({ externalId: record.externalId, action: 'CREATE', id: created.id, error: '' });

@@ -20,6 +20,8 @@ export interface RecipientFilter {
   accountId?: string;
   /** Members-only content: GUESTs (limited read-only) are left out. */
   excludeGuests: boolean;
+  /** false: recorded in the organisation's history only, in no inbox (old imported notifications). */
+  inbox?: boolean;
 }
 
 /**

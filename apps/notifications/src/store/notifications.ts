@@ -39,22 +39,25 @@ export async function createNotification(tx: Tx, input: NewNotification, filter:
       createdAt: input.createdAt,
     },
   });
-  const recipients = await tx.$executeRawUnsafe(
-    `INSERT INTO inbox_entry (notification_id, recipient_id, organization_id, created_at)
+  const recipients =
+    filter.inbox === false
+      ? 0
+      : await tx.$executeRawUnsafe(
+          `INSERT INTO inbox_entry (notification_id, recipient_id, organization_id, created_at)
      SELECT $1::uuid, account_id, organization_id, $2::timestamptz
        FROM member_projection
       WHERE organization_id = $3::uuid AND status = $4
         AND ($5::text IS NULL OR role = $5::text)
         AND ($6::uuid IS NULL OR account_id = $6::uuid)
         AND (NOT $7::boolean OR role <> 'GUEST')`,
-    notification.id,
-    input.createdAt,
-    input.organizationId,
-    RECEIVING_STATUS,
-    filter.role ?? null,
-    filter.accountId ?? null,
-    filter.excludeGuests,
-  );
+          notification.id,
+          input.createdAt,
+          input.organizationId,
+          RECEIVING_STATUS,
+          filter.role ?? null,
+          filter.accountId ?? null,
+          filter.excludeGuests,
+        );
   await tx.pushJob.create({
     data: {
       notificationId: notification.id,
