@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { trimSourceMap } from './trim-source-map.mjs';
+import { lineStarts, trimSourceMap } from './trim-source-map.mjs';
 
 const workspace = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const projectRoot = process.argv[2];
@@ -39,6 +39,8 @@ const result = await build({
   // Stack traces need positions only; the sources would stay in every process's heap.
   sourcesContent: false,
   tsconfig: path.join(workspace, 'tsconfig.base.json'),
+  // Runs first: packages' source maps stay unread (see own-source-maps.mjs).
+  inject: [path.join(workspace, 'tools/build/own-source-maps.mjs')],
   external: external.flatMap((name) => [name, `${name}/*`]),
   metafile: true,
   logLevel: 'warning',
@@ -61,10 +63,11 @@ if (/[^\x00-\x7f]/.test(bundled)) {
 }
 
 // Generated code (ts-proto, Prisma clients) and bundled packages keep bundle positions in stack
-// traces: their mappings would cost each process megabytes of heap (see trim-source-map.mjs).
+// traces, and the rest maps to exact lines: the full mappings would cost each process megabytes of
+// heap (see trim-source-map.mjs).
 const mapFile = path.join(outDir, 'main.js.map');
 const map = JSON.parse(readFileSync(mapFile, 'utf8'));
-writeFileSync(mapFile, JSON.stringify(trimSourceMap(map, (source) => /(^|\/)(generated|node_modules)\//.test(source))));
+writeFileSync(mapFile, JSON.stringify(lineStarts(trimSourceMap(map, (source) => /(^|\/)(generated|node_modules)\//.test(source)))));
 
 // The production dependencies this bundle really imports, at the workspace's pinned versions.
 const used = new Set();

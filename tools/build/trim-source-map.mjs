@@ -1,11 +1,12 @@
-// Cuts a bundle's source map down to the sources a stack trace is worth mapping to.
+// Cuts a bundle's source map down to the sources a stack trace is worth mapping to, and to the
+// mappings a stack trace needs (lineStarts).
 //
 // Node (24) turns the main module's source map into one array per mapping the first time it maps
 // a position, and under --enable-source-maps that happens at start-up (pino asks util.getCallSites
 // for its callers, which Node maps through the source map): some 90,000 mappings, 12 MB of heap,
 // in every service, three quarters of them for generated code (ts-proto, Prisma clients). Positions
 // in the dropped sources stay in the bundle's own terms (main.js:line), which is where generated
-// code is read anyway; every other position maps exactly as before.
+// code is read anyway; every other position maps to its exact line.
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const DIGIT = Object.fromEntries([...BASE64].map((c, i) => [c, i]));
@@ -76,6 +77,55 @@ export function trimSourceMap(map, drop) {
         continue;
       }
       inDroppedRun = false;
+      let encoded = encodeValue(column - written);
+      for (let i = 0; i < rest.length; i++) {
+        encoded += encodeValue(abs[i] - out[i]);
+        out[i] = abs[i];
+      }
+      segments.push(encoded);
+      written = column;
+    }
+    return segments.join(',');
+  });
+  return { ...map, mappings: lines.join(';') };
+}
+
+/**
+ * A copy of `map` (source map v3, as trimSourceMap writes it) with, on each generated line, only
+ * the segments where the original position moves to another line (or source), plus the segments
+ * that carry a name and the one after each: a position then maps to its exact original line, and to
+ * the column where that line's code starts on the generated line rather than its exact column.
+ * Node keeps one array per mapping of the main module's map for the process's life (see above):
+ * this keeps about 3 in 10 of a bundle's mappings. Names stay exact: Node names a frame after the
+ * name of the mapping at its function's start, and a position past a named segment finds the
+ * segment after it, as before.
+ */
+export function lineStarts(map) {
+  const abs = [0, 0, 0, 0]; // as read: source, original line, original column, name
+  const out = [0, 0, 0, 0]; // as last written
+  const lines = map.mappings.split(';').map((line) => {
+    let column = 0;
+    let written = 0;
+    let previous; // source and original line of the previous mapped segment on this line
+    let afterName = false;
+    const segments = [];
+    for (const text of line.split(',')) {
+      if (!text) continue;
+      const [columnDelta, ...rest] = decodeSegment(text);
+      column += columnDelta;
+      if (rest.length === 0) {
+        segments.push(encodeValue(column - written));
+        written = column;
+        previous = undefined;
+        afterName = false;
+        continue;
+      }
+      rest.forEach((delta, i) => (abs[i] += delta));
+      const at = `${abs[0]}:${abs[1]}`;
+      const keep = at !== previous || rest.length === 4 || afterName;
+      previous = at;
+      afterName = rest.length === 4;
+      if (!keep) continue;
       let encoded = encodeValue(column - written);
       for (let i = 0; i < rest.length; i++) {
         encoded += encodeValue(abs[i] - out[i]);

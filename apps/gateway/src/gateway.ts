@@ -9,8 +9,8 @@ import { RequestAuthenticator } from './auth/auth-middleware';
 import { RevocationMirror } from './auth/revocation-mirror';
 import { SessionDenylist } from './auth/session-denylist';
 import type { GatewayConfig } from './config';
-import { docsPage } from './docs/docs-page';
-import { API_INFO, PROBLEM_CODES, buildOpenApi } from './docs/openapi';
+import { apiDocs } from './docs/api-docs';
+import { API_INFO } from './docs/openapi';
 import type { EventBus, RunningSubscription } from './events/event-bus';
 import { JetStreamEventBus } from './events/jetstream-event-bus';
 import { startPasswordChangedConsumer } from './events/password-changed-consumer';
@@ -51,7 +51,8 @@ export interface Gateway {
 
 /**
  * Builds the gateway from its configuration. Everything that can fail on a bad contract (route
- * table, access options, OpenAPI) fails here, before anything listens.
+ * table, access options) fails here, before anything listens; the docs are built on their first
+ * request (docs/api-docs.ts).
  */
 export function createGateway(config: GatewayConfig, overrides: GatewayOverrides = {}): Gateway {
   const logger = overrides.logger ?? createLogger('gateway');
@@ -74,9 +75,6 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
     reservationMs: config.rpcTimeoutMs + 5_000,
     now: overrides.now,
   });
-  const openApi = buildOpenApi(routes, API_INFO);
-  const page = docsPage(API_INFO.title, PROBLEM_CODES);
-
   const app = createHttpApp({
     routes,
     authenticator: new RequestAuthenticator(new TokenSigner({ issuer: config.jwtIssuer, userKeys: config.jwtKeys }), denylist),
@@ -90,7 +88,7 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
     metrics,
     trustProxy: config.trustProxy,
     browser: config.browser,
-    docs: { ...page, openApiJson: JSON.stringify(openApi) },
+    docs: apiDocs(routes, API_INFO),
   });
 
   // Readiness follows both dependencies: logins publish to NATS (lockouts, audit) and the revocation

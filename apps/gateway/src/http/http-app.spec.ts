@@ -7,8 +7,7 @@ import { testLogger } from '../../test/support/logger';
 import { orgToken, signer, systemToken } from '../../test/support/tokens';
 import { RequestAuthenticator } from '../auth/auth-middleware';
 import type { SessionDenylist } from '../auth/session-denylist';
-import { docsPage } from '../docs/docs-page';
-import { PROBLEM_CODES, buildOpenApi } from '../docs/openapi';
+import { apiDocs } from '../docs/api-docs';
 import { type ForwardedContext, GrpcClients } from '../grpc/grpc-clients';
 import { LoginGuard } from '../lockout/login-guard';
 import type { LoginLockout } from '../lockout/login-lockout';
@@ -37,7 +36,8 @@ describe('the HTTP layer', () => {
     settle: async () => ({ lockedNow: false }),
   } as unknown as LoginLockout;
   const metrics = new GatewayMetrics(new Registry());
-  const page = docsPage('API', PROBLEM_CODES);
+  const docs = apiDocs(table, { title: 'API', version: '1' });
+  const page = docs.page();
   const app = createHttpApp({
     routes: table,
     authenticator: new RequestAuthenticator(signer, { isRevoked: async () => false } as unknown as SessionDenylist),
@@ -48,7 +48,7 @@ describe('the HTTP layer', () => {
     metrics,
     trustProxy: 'loopback',
     browser: { corsOrigins: [DASHBOARD], hstsMaxAgeSeconds: 31_536_000 },
-    docs: { ...page, openApiJson: JSON.stringify(buildOpenApi(table, { title: 'API', version: '1' })) },
+    docs,
   });
   let server: { url: string; close(): Promise<void> };
 

@@ -5,7 +5,8 @@ import { type ApiHandlerDeps, apiHandler } from './api-handler';
 import { errorHandler } from './error-handler';
 import { localsOf, requestContext } from './request-context';
 import { type BrowserPolicy, corsPolicy, securityHeaders } from './security-headers';
-import { type DocsPage, SWAGGER_UI_ASSETS, swaggerUiFile } from '../docs/docs-page';
+import type { ApiDocs } from '../docs/api-docs';
+import { SWAGGER_UI_ASSETS, swaggerUiFile } from '../docs/docs-page';
 
 export interface HttpAppDeps extends ApiHandlerDeps {
   logger: Logger;
@@ -13,8 +14,8 @@ export interface HttpAppDeps extends ApiHandlerDeps {
   trustProxy: string;
   /** Security headers and CORS. */
   browser: BrowserPolicy;
-  /** `/api/docs` (Swagger UI), its assets and `/api/docs/openapi.json`. */
-  docs: DocsPage & { openApiJson: string };
+  /** `/api/docs` (Swagger UI), its assets and `/api/docs/openapi.json`, built when first asked for. */
+  docs: ApiDocs;
 }
 
 /** The public Express app: docs, the REST routes from the proto, and problem+json for everything else. */
@@ -29,18 +30,19 @@ export function createHttpApp(deps: HttpAppDeps): Express {
 
   app.get('/api/docs/openapi.json', (_req, res) => {
     localsOf(res).routeLabel = 'GET /api/docs/openapi.json';
-    res.type('application/json').send(deps.docs.openApiJson);
+    res.type('application/json').send(deps.docs.openApiJson());
   });
   app.get('/api/docs', (_req, res) => {
     localsOf(res).routeLabel = 'GET /api/docs';
-    res.setHeader('Content-Security-Policy', deps.docs.csp);
-    res.type('html').send(deps.docs.html);
+    const page = deps.docs.page();
+    res.setHeader('Content-Security-Policy', page.csp);
+    res.type('html').send(page.html);
   });
   app.get('/api/docs/assets/:file', (req, res, next) => {
     localsOf(res).routeLabel = 'GET /api/docs/assets/{file}';
     const name = req.params['file'] ?? '';
-    if (name === 'docs.js') return void res.type('text/javascript; charset=utf-8').set('Cache-Control', 'no-cache').send(deps.docs.script);
-    if (name === 'docs.css') return void res.type('text/css; charset=utf-8').set('Cache-Control', 'no-cache').send(deps.docs.style);
+    if (name === 'docs.js') return void res.type('text/javascript; charset=utf-8').set('Cache-Control', 'no-cache').send(deps.docs.page().script);
+    if (name === 'docs.css') return void res.type('text/css; charset=utf-8').set('Cache-Control', 'no-cache').send(deps.docs.page().style);
     const file = swaggerUiFile(name);
     if (!file) return next();
     // Streamed from swagger-ui-dist on disk; versioned with the gateway, so a day of caching is safe.

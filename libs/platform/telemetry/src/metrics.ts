@@ -1,4 +1,17 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics, Gauge } from 'prom-client';
+import type * as PromClient from 'prom-client';
+
+// What this file uses, from prom-client's own modules: its index also loads the summary (with
+// tdigest), the Pushgateway client (https, zlib) and the cluster aggregator: 1.2 MB of the
+// gateway's resident memory.
+const Registry = require('prom-client/lib/registry') as typeof PromClient.Registry;
+type Registry = PromClient.Registry;
+const Counter = require('prom-client/lib/counter') as typeof PromClient.Counter;
+type Counter<T extends string> = PromClient.Counter<T>;
+const Gauge = require('prom-client/lib/gauge') as typeof PromClient.Gauge;
+type Gauge<T extends string> = PromClient.Gauge<T>;
+const Histogram = require('prom-client/lib/histogram') as typeof PromClient.Histogram;
+type Histogram<T extends string> = PromClient.Histogram<T>;
+const collectDefaultMetrics = require('prom-client/lib/defaultMetrics') as typeof PromClient.collectDefaultMetrics;
 
 /** One Prometheus registry per process, with the default Node.js metrics and the service label. */
 export function createMetricsRegistry(service: string): Registry {

@@ -4,7 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server, ServerCredentials, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
 import { BasicTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { otlpProtocolOf, otlpTraceExporter, type OtlpProtocol } from './tracing';
+import { otlpTraceExporter } from './sdk-tracing';
+import { otlpProtocolOf, type OtlpProtocol } from './tracing';
 
 describe('otlpProtocolOf', () => {
   it('defaults to http/protobuf, as the OTLP specification does', () => {

@@ -1,9 +1,6 @@
-import os from 'node:os';
 import { context, diag, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
-import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
-import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, ConsoleSpanExporter, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { startContextOnlyTracing } from './context-only-tracing';
 import { createLogger } from './logger';
 
 /** Where finished spans go, decided from the standard `OTEL_*` variables by {@link tracesExporterOf}. */
@@ -24,6 +21,8 @@ export interface Telemetry {
   serviceName: string;
   /** False when `OTEL_SDK_DISABLED=true`: no spans, no propagation. */
   enabled: boolean;
+  /** True when the SDK records spans (an exporter, a test's processors, a sampler); false when spans only carry ids. */
+  recording: boolean;
   exporter: TracesExporterKind;
   /** Exports the spans still buffered. */
   forceFlush(): Promise<void>;
@@ -62,54 +61,17 @@ export function otlpProtocolOf(env: NodeJS.ProcessEnv): { protocol: OtlpProtocol
 }
 
 /**
- * An OTLP span exporter for the protocol; endpoint, headers, timeout and compression come from
- * OTEL_EXPORTER_OTLP_*. Only the protocol's own exporter package is loaded, and only when spans are
- * exported: a process that exports nothing (the default) never loads one (their transports and
- * protobuf encoders cost each process a few MB).
- */
-export function otlpTraceExporter(protocol: OtlpProtocol): SpanExporter {
-  switch (protocol) {
-    case 'grpc': {
-      const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-grpc') as typeof import('@opentelemetry/exporter-trace-otlp-grpc');
-      return new OTLPTraceExporter();
-    }
-    case 'http/json': {
-      const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
-      return new OTLPTraceExporter();
-    }
-    case 'http/protobuf': {
-      const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-proto') as typeof import('@opentelemetry/exporter-trace-otlp-proto');
-      return new OTLPTraceExporter();
-    }
-    default: {
-      const unreachable: never = protocol;
-      throw new Error(`unknown OTLP protocol ${String(unreachable)}`);
-    }
-  }
-}
-
-function exporterOf(kind: TracesExporterKind, protocol: OtlpProtocol): SpanExporter | undefined {
-  switch (kind) {
-    case 'otlp':
-      return otlpTraceExporter(protocol);
-    case 'console':
-      return new ConsoleSpanExporter();
-    case 'none':
-      return undefined;
-    default: {
-      const unreachable: never = kind;
-      throw new Error(`unknown exporter ${String(unreachable)}`);
-    }
-  }
-}
-
-/**
- * Starts tracing for this process; call it first thing in a service's main. Registers a tracer
- * provider with the service name (`OTEL_SERVICE_NAME` wins, `OTEL_RESOURCE_ATTRIBUTES` adds
- * attributes), W3C trace-context and baggage propagation, async context tracking, and the exporter
- * the environment asks for (see {@link tracesExporterOf}); the sampler follows
- * `OTEL_TRACES_SAMPLER` (default parentbased_always_on). Spans are recorded even without an
- * exporter, so trace context still travels and logs still carry trace ids.
+ * Starts tracing for this process; call it first thing in a service's main. W3C trace context and
+ * baggage travel in and out, the active context follows async calls, and log lines written inside
+ * a span carry its ids, whatever the configuration.
+ *
+ * Spans are recorded only when they go somewhere: an exporter the environment asks for (see
+ * {@link tracesExporterOf}) or a test's span processors. Then the SDK runs: a tracer provider with
+ * the service name (`OTEL_SERVICE_NAME` wins, `OTEL_RESOURCE_ATTRIBUTES` adds attributes) and the
+ * sampler `OTEL_TRACES_SAMPLER` says (default parentbased_always_on), which also starts the SDK
+ * when set alone, as its decisions travel downstream. Otherwise (the default) the process never
+ * loads the SDK, its exporters or @opentelemetry/core's index (2.4 MB of heap, 5 MB of RSS in the
+ * gateway): spans are non-recording ones with ids of their own (context-only-tracing.ts).
  *
  * A second call returns the telemetry already running (so a test can install its in-memory
  * exporter before the code under test calls this).
@@ -119,7 +81,14 @@ export function initTelemetry(serviceName: string, options: TelemetryOptions = {
   const env = options.env ?? process.env;
   const log = createLogger(serviceName, { component: 'telemetry' });
   if (String(env['OTEL_SDK_DISABLED']).toLowerCase() === 'true') {
-    active = { serviceName, enabled: false, exporter: 'none', forceFlush: async () => undefined, shutdown: async () => void (active = undefined) };
+    active = {
+      serviceName,
+      enabled: false,
+      recording: false,
+      exporter: 'none',
+      forceFlush: async () => undefined,
+      shutdown: async () => void (active = undefined),
+    };
     return active;
   }
   diag.setLogger(
@@ -137,28 +106,23 @@ export function initTelemetry(serviceName: string, options: TelemetryOptions = {
   if (choice.ignored.length > 0) log.warn({ ignored: choice.ignored }, 'OTEL_TRACES_EXPORTER lists exporters this build does not have');
   const { protocol, unknown } = otlpProtocolOf(env);
   if (choice.kind === 'otlp' && unknown) log.warn({ protocol: unknown, using: protocol }, 'unknown OTLP protocol; using the default');
-  const exporter = exporterOf(choice.kind, protocol);
-  const spanProcessors = [...(options.spanProcessors ?? []), ...(exporter ? [new BatchSpanProcessor(exporter)] : [])];
-
-  // Synchronous attributes only: a pending (async) one delays every export until it settles.
-  const resource = resourceFromAttributes({ 'service.name': serviceName, 'host.name': os.hostname(), 'process.pid': process.pid }).merge(
-    detectResources({ detectors: [envDetector] }),
-  );
-  const provider = new NodeTracerProvider({ resource, spanProcessors });
-  provider.register({
-    propagator: new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }),
-  });
+  const spanProcessors = options.spanProcessors ?? [];
+  const recording = choice.kind !== 'none' || spanProcessors.length > 0 || Boolean(env['OTEL_TRACES_SAMPLER']?.trim());
+  const tracing = recording
+    ? (require('./sdk-tracing') as typeof import('./sdk-tracing')).startSdkTracing({ serviceName, exporter: choice.kind, protocol, spanProcessors })
+    : { ...startContextOnlyTracing(), forceFlush: async () => undefined };
 
   let stopped: Promise<void> | undefined;
   const telemetry: Telemetry = {
     serviceName,
     enabled: true,
+    recording,
     exporter: choice.kind,
-    forceFlush: () => provider.forceFlush(),
+    forceFlush: () => tracing.forceFlush(),
     shutdown: () =>
       (stopped ??= (async () => {
         try {
-          await provider.shutdown();
+          await tracing.shutdown();
         } catch (err) {
           log.warn({ err }, 'flushing spans at shutdown failed');
         } finally {
