@@ -42,6 +42,16 @@ function encodeValue(value) {
   return out;
 }
 
+/** A mapped segment: its column delta, then its `count` fields relative to `out` (the last written), which it updates. */
+function encodeMapped(columnDelta, abs, out, count) {
+  let encoded = encodeValue(columnDelta);
+  for (let i = 0; i < count; i++) {
+    encoded += encodeValue(abs[i] - out[i]);
+    out[i] = abs[i];
+  }
+  return encoded;
+}
+
 /**
  * A copy of `map` (source map v3) in which every run of segments that map into a source `drop`
  * accepts becomes one segment that maps nowhere, so lookups in that run find no original position.
@@ -77,12 +87,7 @@ export function trimSourceMap(map, drop) {
         continue;
       }
       inDroppedRun = false;
-      let encoded = encodeValue(column - written);
-      for (let i = 0; i < rest.length; i++) {
-        encoded += encodeValue(abs[i] - out[i]);
-        out[i] = abs[i];
-      }
-      segments.push(encoded);
+      segments.push(encodeMapped(column - written, abs, out, rest.length));
       written = column;
     }
     return segments.join(',');
@@ -126,12 +131,7 @@ export function lineStarts(map) {
       previous = at;
       afterName = rest.length === 4;
       if (!keep) continue;
-      let encoded = encodeValue(column - written);
-      for (let i = 0; i < rest.length; i++) {
-        encoded += encodeValue(abs[i] - out[i]);
-        out[i] = abs[i];
-      }
-      segments.push(encoded);
+      segments.push(encodeMapped(column - written, abs, out, rest.length));
       written = column;
     }
     return segments.join(',');
