@@ -1,8 +1,9 @@
 // Idle memory of the built apps, as `npm start` runs them: resident set size (RSS) 20 s after the
 // whole stack is ready, and where it goes.
-//  1. Plain run: identity, organisation, notifications (with the mail catcher) and the gateway
+//  1. Plain run: every service of the registry, the gateway, the mail catcher and the legacy site
 //     start as processes (`node --enable-source-maps --max-semi-space-size=4 dist/apps/<app>/main.js`,
-//     NODE_ENV=development, each service on a schema of its own); 20 s after the last is ready, RSS
+//     NODE_ENV=development, each service on a schema of its own; each compacts its heap 10 s after
+//     start-up, as every app's main does: libs/platform/health compact-after-start.ts); 20 s after the last is ready, RSS
 //     is read from /proc/<pid>/status and each app reports V8's view of its memory (heap, code,
 //     external) through tools/bench/memory-probe.cjs, preloaded with --require: it does nothing
 //     until asked.
@@ -19,10 +20,11 @@ import { appPids, procStatus } from './processes';
 import { machineLine, writeSection } from './report';
 
 const SETTLE_MS = 20_000;
-const APPS = ['identity', 'organisation', 'notifications', 'gateway', 'mail-catcher'] as const;
+const SERVICES = ['identity', 'organisation', 'notifications', 'content', 'events', 'documents', 'connector'] as const;
+const APPS = [...SERVICES, 'gateway', 'mail-catcher', 'legacy-site'] as const;
 type AppName = (typeof APPS)[number];
-/** RSS goals in MB (the mail catcher is a development tool: measured, no goal). */
-const GOAL_MB: Partial<Record<AppName, number>> = { identity: 150, organisation: 150, notifications: 150, gateway: 100 };
+/** RSS goals in MB: every service under 150, the gateway under 100 (the mail catcher and the legacy site are development tools: measured, no goal). */
+const GOAL_MB: Partial<Record<AppName, number>> = { ...Object.fromEntries(SERVICES.map((s) => [s, 150])), gateway: 100 };
 
 interface ProbeReport {
   node: string;
@@ -96,6 +98,7 @@ async function measure(attribute: boolean): Promise<Map<AppName, AppMemory>> {
   const stack = await startPlatformStack('idle', {
     organisation: 'real',
     notifications: true,
+    services: SERVICES.filter((s) => !['identity', 'organisation', 'notifications'].includes(s)),
     bcryptCost: 12,
     env: { NODE_ENV: 'development', LOG_LEVEL: 'info' },
   });
@@ -223,8 +226,10 @@ function markdown(results: Results, compare: [string, Results][]): string {
 
 Machine: ${results.machine}. The built apps run as \`npm start\` runs them (\`node --enable-source-maps
 dist/apps/<app>/main.js\`${flags}, NODE_ENV=development, LOG_LEVEL=info, bcrypt cost 12), each service on a
-schema of its own, with the mail catcher and the real organisation service; figures are read
-${SETTLE_MS / 1000} s after the last app is ready, nothing else happening.
+schema of its own: every service, the gateway, the mail catcher and the legacy site (the connector's
+peer, with its small seed), as \`npm start\` runs them; each app compacts its heap once 10 s after
+start-up (\`compactAfterStart\`, libs/platform/health). Figures are read ${SETTLE_MS / 1000} s after the last
+app is ready, nothing else happening.
 
 ${rssTable(results, apps)}
 ${compareTable(results, apps, compare)}

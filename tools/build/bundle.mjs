@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prismaWasmFile } from './prisma-wasm-file.mjs';
 import { lineStarts, trimSourceMap } from './trim-source-map.mjs';
 
 const workspace = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -42,6 +43,8 @@ const result = await build({
   // Runs first: packages' source maps stay unread (see own-source-maps.mjs).
   inject: [path.join(workspace, 'tools/build/own-source-maps.mjs')],
   external: external.flatMap((name) => [name, `${name}/*`]),
+  // Runs before `external`: Prisma's query compiler becomes a .wasm file beside the bundle.
+  plugins: [prismaWasmFile(outDir, workspace)],
   metafile: true,
   logLevel: 'warning',
   legalComments: 'none',

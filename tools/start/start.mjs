@@ -71,8 +71,11 @@ for (const app of discoverApps(workspace)) {
   const out = openSync(log, 'w');
   const info = path.join(runDir, `${app.name}.txt`);
   rmSync(info, { force: true }); // never show a previous run's values
-  // The node flags the image gives (deploy/Dockerfile NODE_OPTIONS).
-  const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=4', path.join('dist', app.root, 'main.js')], {
+  // The node flags the image gives (deploy/Dockerfile NODE_OPTIONS), then PLATFORM_APP_NODE_ARGS
+  // (more flags for every app, as in the test stack: `--cpu-prof`, `--heapsnapshot-signal=SIGUSR2`).
+  const extraArgs = env.PLATFORM_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const nodeArgs = ['--enable-source-maps', '--max-semi-space-size=4', ...extraArgs];
+  const child = spawn(process.execPath, [...nodeArgs, path.join('dist', app.root, 'main.js')], {
     env: { ...env, PLATFORM_START_INFO_FILE: info },
     stdio: ['ignore', out, out],
   });

@@ -2,10 +2,10 @@ import { status } from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
 import type { contentV1, documentsV1, eventsV1, organisationV1 } from '@platform/proto';
 import { eventually, failure } from '@platform/testing';
-import { LEGACY_SITE_TYPE_ID } from '../src/domain/connector-types';
 import { MAX_ATTEMPTS } from '../src/domain/sync-job-rules';
 import { startConnectorHarness, type ConnectorHarness } from './connector-harness';
 import { article, company, conference, document, event, member } from './support/site-records';
+import { syncCalls } from './support/sync-calls';
 
 const ORG = randomUUID();
 
@@ -18,6 +18,20 @@ describe('sync jobs: the import through the import RPCs, logs, stats, the runner
     admin = h.tokens.org(ORG, 'ADMIN');
   });
   afterAll(async () => h?.stopAll());
+  const { createConnector, start, ended, logs } = syncCalls(() => ({ h, organizationId: ORG, token: admin }));
+
+  /** An INITIAL_IMPORT row as a stopped replica leaves it behind: its status, the attempts so far, started and last seen that long ago. */
+  const leftBehindJob = async (connectorId: string, job: { status: 'RUNNING' | 'PENDING'; attempts: number; seenAgo: string }) => {
+    const [row] = await h.sql<{ id: string }>(
+      `INSERT INTO sync_job (id, connector_id, organization_id, job_type, status, trigger, started_by, attempts, started_at, heartbeat_at)
+       VALUES (gen_random_uuid(), $1, $2, 'INITIAL_IMPORT', $3, 'MANUAL', $4, $5, now() - $6::interval, now() - $6::interval) RETURNING id`,
+      [connectorId, ORG, job.status, randomUUID(), job.attempts, job.seenAgo],
+    );
+    return row!.id;
+  };
+  /** The line of company 50, as a job wrote it before it stopped. */
+  const logCompany50 = (connectorId: string, jobId: string) =>
+    h.sql(`INSERT INTO sync_log (job_id, connector_id, entity_type, external_id, action) VALUES ($1, $2, 'COMPANIES', '50', 'CREATE')`, [jobId, connectorId]);
 
   const seed = () => {
     h.site.set('members', [
@@ -34,40 +48,6 @@ describe('sync jobs: the import through the import RPCs, logs, stats, the runner
     h.site.set('documents', [document(40, 'document', ['Board', 'Minutes', '2025']), document(41), document(42, 'policy', ['Board'], 'draft')]);
     h.site.set('notifications', []);
   };
-
-  const createConnector = async (config: Record<string, unknown> = {}) =>
-    h.call(
-      'createConnector',
-      {
-        organizationId: ORG,
-        connectorTypeId: LEGACY_SITE_TYPE_ID,
-        name: 'Site',
-        status: '',
-        config: {
-          siteUrl: h.site.url,
-          syncKey: h.site.key,
-          sourceTimezone: '+10:00',
-          enabledEntityTypes: [],
-          fieldMappings: {},
-          replaceFieldMappings: false,
-          ...config,
-        },
-      } as never,
-      admin,
-    );
-  const start = (connectorId: string, jobType: string) => h.call('startSync', { organizationId: ORG, connectorId, jobType }, admin);
-  const ended = (connectorId: string, jobId: string, timeoutMs = 8000) =>
-    eventually(async () => {
-      const job = await h.call('getSyncJob', { organizationId: ORG, connectorId, jobId }, admin);
-      if (job.status !== 'COMPLETED' && job.status !== 'FAILED') throw new Error(`still ${job.status}`);
-      return job;
-    }, timeoutMs);
-  const logs = (connectorId: string, jobId: string, filter: { entityType?: string; action?: string } = {}) =>
-    h.call(
-      'listSyncLogs',
-      { organizationId: ORG, connectorId, jobId, entityType: filter.entityType ?? '', action: filter.action ?? '', size: 100 } as never,
-      admin,
-    );
 
   it('runs INITIAL_IMPORT in order, maps every entity type, logs one line per record and counts it per type', async () => {
     seed();
@@ -293,13 +273,9 @@ describe('sync jobs: the import through the import RPCs, logs, stats, the runner
     seed();
     const c = await createConnector({ enabledEntityTypes: ['COMPANIES'] });
     // A RUNNING job nobody runs: what a killed replica leaves behind.
-    const [row] = await h.sql<{ id: string }>(
-      `INSERT INTO sync_job (id, connector_id, organization_id, job_type, status, trigger, started_by, attempts, started_at, heartbeat_at)
-       VALUES (gen_random_uuid(), $1, $2, 'INITIAL_IMPORT', 'RUNNING', 'MANUAL', $3, 1, now() - interval '10 minutes', now() - interval '10 minutes') RETURNING id`,
-      [c.id, ORG, randomUUID()],
-    );
-    await h.sql(`INSERT INTO sync_log (job_id, connector_id, entity_type, external_id, action) VALUES ($1, $2, 'COMPANIES', '50', 'CREATE')`, [row!.id, c.id]);
-    const job = await ended(c.id, row!.id);
+    const jobId = await leftBehindJob(c.id, { status: 'RUNNING', attempts: 1, seenAgo: '10 minutes' });
+    await logCompany50(c.id, jobId);
+    const job = await ended(c.id, jobId);
     expect(job.status).toBe('COMPLETED');
     expect((await logs(c.id, job.id)).content.map((l) => l.externalId).sort()).toEqual(['50', '51']);
   });
@@ -307,12 +283,7 @@ describe('sync jobs: the import through the import RPCs, logs, stats, the runner
   it('fails a job interrupted MAX_ATTEMPTS times for good and puts its connector in ERROR with the reason', async () => {
     seed();
     const c = await createConnector({ enabledEntityTypes: ['COMPANIES'] });
-    const [row] = await h.sql<{ id: string }>(
-      `INSERT INTO sync_job (id, connector_id, organization_id, job_type, status, trigger, started_by, attempts, started_at, heartbeat_at)
-       VALUES (gen_random_uuid(), $1, $2, 'INITIAL_IMPORT', 'RUNNING', 'MANUAL', $3, $4, now() - interval '10 minutes', now() - interval '10 minutes') RETURNING id`,
-      [c.id, ORG, randomUUID(), MAX_ATTEMPTS],
-    );
-    const job = await ended(c.id, row!.id);
+    const job = await ended(c.id, await leftBehindJob(c.id, { status: 'RUNNING', attempts: MAX_ATTEMPTS, seenAgo: '10 minutes' }));
     expect(job).toMatchObject({ status: 'FAILED', errorMessage: `Interrupted ${MAX_ATTEMPTS} times (the service stopped while it ran)` });
     await eventually(async () =>
       expect(await h.call('getConnector', { organizationId: ORG, connectorId: c.id }, admin)).toMatchObject({ status: 'ERROR', lastError: job.errorMessage }),
@@ -323,13 +294,9 @@ describe('sync jobs: the import through the import RPCs, logs, stats, the runner
     seed();
     const c = await createConnector({ enabledEntityTypes: ['COMPANIES'] });
     // What a graceful stop mid-job leaves behind: PENDING again, attempts back to 0, the lines of the pages written.
-    const [row] = await h.sql<{ id: string }>(
-      `INSERT INTO sync_job (id, connector_id, organization_id, job_type, status, trigger, started_by, attempts, started_at, heartbeat_at)
-       VALUES (gen_random_uuid(), $1, $2, 'INITIAL_IMPORT', 'PENDING', 'MANUAL', $3, 0, now() - interval '1 second', now() - interval '1 second') RETURNING id`,
-      [c.id, ORG, randomUUID()],
-    );
-    await h.sql(`INSERT INTO sync_log (job_id, connector_id, entity_type, external_id, action) VALUES ($1, $2, 'COMPANIES', '50', 'CREATE')`, [row!.id, c.id]);
-    const job = await ended(c.id, row!.id);
+    const jobId = await leftBehindJob(c.id, { status: 'PENDING', attempts: 0, seenAgo: '1 second' });
+    await logCompany50(c.id, jobId);
+    const job = await ended(c.id, jobId);
     expect(job.status).toBe('COMPLETED');
     expect((await logs(c.id, job.id)).content.map((l) => l.externalId).sort()).toEqual(['50', '51']);
   });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { contentV1, eventsV1, notificationsV1 } from '@platform/proto';
-import { eventually } from '@platform/testing';
-import { LEGACY_SITE_TYPE_ID } from '../src/domain/connector-types';
 import { startConnectorHarness, type ConnectorHarness } from './connector-harness';
 import { article, company, event } from './support/site-records';
+import { syncCalls } from './support/sync-calls';
 
 const ORG = randomUUID();
 
@@ -35,37 +34,7 @@ describe('sync jobs: notifications, CONFLICT and copy-images', () => {
     admin = h.tokens.org(ORG, 'ADMIN');
   });
   afterAll(async () => h?.stopAll());
-
-  const createConnector = async (config: Record<string, unknown> = {}) =>
-    h.call(
-      'createConnector',
-      {
-        organizationId: ORG,
-        connectorTypeId: LEGACY_SITE_TYPE_ID,
-        name: `Site ${randomUUID()}`,
-        status: '',
-        config: {
-          siteUrl: h.site.url,
-          syncKey: h.site.key,
-          sourceTimezone: '+10:00',
-          enabledEntityTypes: [],
-          fieldMappings: {},
-          replaceFieldMappings: false,
-          ...config,
-        },
-      } as never,
-      admin,
-    );
-  const run = async (connectorId: string, jobType: string) => {
-    const pending = await h.call('startSync', { organizationId: ORG, connectorId, jobType }, admin);
-    return eventually(async () => {
-      const job = await h.call('getSyncJob', { organizationId: ORG, connectorId, jobId: pending.id }, admin);
-      if (job.status !== 'COMPLETED' && job.status !== 'FAILED') throw new Error(`still ${job.status}`);
-      return job;
-    }, 8000);
-  };
-  const logs = (connectorId: string, jobId: string, entityType: string) =>
-    h.call('listSyncLogs', { organizationId: ORG, connectorId, jobId, entityType, action: '', size: 100 } as never, admin);
+  const { createConnector, run, logs } = syncCalls(() => ({ h, organizationId: ORG, token: admin }));
 
   it('imports the notifications last, entities decoded and links by type, skipping the ones never sent', async () => {
     h.site.set('articles', []);
@@ -96,7 +65,7 @@ describe('sync jobs: notifications, CONFLICT and copy-images', () => {
     expect(n('82')?.data).toEqual({ type: 'website-page', link: { type: 'website-page', slug: 'about-us' } });
     expect(n('83')?.data).toEqual({ type: 'notification', link: null });
     expect(n('84')).toBeUndefined();
-    const lines = await logs(c.id, job.id, 'NOTIFICATIONS');
+    const lines = await logs(c.id, job.id, { entityType: 'NOTIFICATIONS' });
     expect(lines.content.map((l: { externalId: string; action: string }) => [l.externalId, l.action]).sort()).toEqual([
       ['80', 'CREATE'],
       ['81', 'CREATE'],
@@ -144,7 +113,7 @@ describe('sync jobs: notifications, CONFLICT and copy-images', () => {
         .flatMap((call) => ('articles' in call.request ? call.request.articles : call.request.companies).map((r: { externalId: string }) => r.externalId));
     const calls = () => [h.fakes.content.callsOf('upsertArticles').length, h.fakes.content.callsOf('upsertCompanies').length] as const;
     const actions = async (jobId: string, entityType: string) =>
-      (await logs(c.id, jobId, entityType)).content.map((l: { externalId: string; action: string }) => `${l.externalId} ${l.action}`).sort();
+      (await logs(c.id, jobId, { entityType })).content.map((l: { externalId: string; action: string }) => `${l.externalId} ${l.action}`).sort();
 
     let [articlesFrom, companiesFrom] = calls();
     const initial = await run(c.id, 'INITIAL_IMPORT');
@@ -162,8 +131,8 @@ describe('sync jobs: notifications, CONFLICT and copy-images', () => {
     expect(await actions(full.id, 'COMPANIES')).toEqual(['350 SKIP', '351 SKIP']);
     expect(full.totals).toMatchObject({ fetched: 5, skipped: 3, updated: 1, conflicts: 1, failed: 0 });
     // A SKIP without a call still names its platform record.
-    const skipped = (await logs(c.id, full.id, 'ARTICLES')).content.find((l: { externalId: string }) => l.externalId === '310');
-    const created = (await logs(c.id, initial.id, 'ARTICLES')).content.find((l: { externalId: string }) => l.externalId === '310');
+    const skipped = (await logs(c.id, full.id, { entityType: 'ARTICLES' })).content.find((l: { externalId: string }) => l.externalId === '310');
+    const created = (await logs(c.id, initial.id, { entityType: 'ARTICLES' })).content.find((l: { externalId: string }) => l.externalId === '310');
     expect(skipped?.platformId).toBe(created?.platformId);
     expect(skipped?.platformId).toBeTruthy();
 
@@ -209,7 +178,7 @@ describe('sync jobs: notifications, CONFLICT and copy-images', () => {
     expect(h.fakes.store.get<contentV1.ImportedCompany>('companies', '151')?.logoUrl).toBe(copied('a.png'));
     expect(h.fakes.store.imageRequests.sort()).toEqual([img('a.png'), img('a.png'), img('broken.png'), img('cover.jpg'), img('logo.png')].sort());
 
-    const lines = await logs(c.id, job.id, 'ARTICLES');
+    const lines = await logs(c.id, job.id, { entityType: 'ARTICLES' });
     const broken = lines.content.find((l: { externalId: string }) => l.externalId === '111');
     expect(broken).toMatchObject({ action: 'CREATE', message: "image not copied (the site's URL is kept): injected image failure" });
   });

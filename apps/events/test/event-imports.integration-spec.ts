@@ -12,34 +12,20 @@ const startHarness = () =>
     env: { EVENTS_COMPLETION_INTERVAL_MS: '200' },
   });
 
-const input = (overrides: Partial<eventsV1.EventInput> = {}): eventsV1.EventInput => ({
-  title: 'Imported gathering',
-  description: 'From the site',
-  eventType: 'IN_PERSON',
-  category: '',
-  startDate: '2030-06-01T10:00:00Z',
-  endDate: '2030-06-01T18:00:00Z',
-  venueName: 'Hall',
-  address: { street: '', city: 'Brisbane', province: 'QLD', postalCode: '', country: '' },
-  locationTypeNote: '',
-  registrationRequired: false,
-  maxAttendees: undefined,
-  waitingListEnabled: false,
-  isFree: true,
-  basePrice: undefined,
-  memberPrice: undefined,
-  earlyBirdPrice: undefined,
-  earlyBirdDeadline: '',
-  currency: '',
-  excerpt: '',
-  isAllDay: false,
-  isVirtual: false,
-  cost: '$25',
-  registrationUrl: '',
-  featuredImageUrl: '',
-  surveyQuestions: [],
-  ...overrides,
-});
+/** An event as the connector sends it (free, no registration), the rest as the proto's defaults. */
+const input = (overrides: Partial<eventsV1.EventInput> = {}): eventsV1.EventInput =>
+  eventsV1.EventInput.fromPartial({
+    title: 'Imported gathering',
+    description: 'From the site',
+    eventType: 'IN_PERSON',
+    startDate: '2030-06-01T10:00:00Z',
+    endDate: '2030-06-01T18:00:00Z',
+    venueName: 'Hall',
+    address: { city: 'Brisbane', province: 'QLD' },
+    isFree: true,
+    cost: '$25',
+    ...overrides,
+  });
 
 type SourceDates = Pick<eventsV1.UpsertEventRecord, 'sourceCreatedAt' | 'sourceUpdatedAt'>;
 

@@ -42,34 +42,25 @@ const startHarness = async () => {
   });
 };
 
-const input = (overrides: Partial<eventsV1.EventInput> = {}): eventsV1.EventInput => ({
-  title: 'Summer gathering',
-  description: 'A day together',
-  eventType: 'IN_PERSON',
-  category: 'Social',
-  startDate: '2030-06-01T10:00:00Z',
-  endDate: '2030-06-01T18:00:00Z',
-  venueName: 'Park',
-  address: { street: '', city: 'Ghent', province: '', postalCode: '', country: 'BE' },
-  locationTypeNote: '',
-  registrationRequired: true,
-  maxAttendees: 50,
-  waitingListEnabled: true,
-  isFree: false,
-  basePrice: 20,
-  memberPrice: 12.5,
-  earlyBirdPrice: undefined,
-  earlyBirdDeadline: '',
-  currency: 'EUR',
-  excerpt: '',
-  isAllDay: false,
-  isVirtual: false,
-  cost: '',
-  registrationUrl: '',
-  featuredImageUrl: '',
-  surveyQuestions: [],
-  ...overrides,
-});
+/** A paid in-person event with registration and a waiting list, the rest as the proto's defaults. */
+const input = (overrides: Partial<eventsV1.EventInput> = {}): eventsV1.EventInput =>
+  eventsV1.EventInput.fromPartial({
+    title: 'Summer gathering',
+    description: 'A day together',
+    eventType: 'IN_PERSON',
+    category: 'Social',
+    startDate: '2030-06-01T10:00:00Z',
+    endDate: '2030-06-01T18:00:00Z',
+    venueName: 'Park',
+    address: { city: 'Ghent', country: 'BE' },
+    registrationRequired: true,
+    maxAttendees: 50,
+    waitingListEnabled: true,
+    basePrice: 20,
+    memberPrice: 12.5,
+    currency: 'EUR',
+    ...overrides,
+  });
 
 describe('the events service on its own schema, NATS and gRPC', () => {
   let h: Awaited<ReturnType<typeof startHarness>>;

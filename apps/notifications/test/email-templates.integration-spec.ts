@@ -1,6 +1,7 @@
 import { status } from '@grpc/grpc-js';
 import { unary } from '@platform/grpc-server';
 import { failure, violationsOf } from '@platform/testing';
+import { TEMPLATE_TYPES } from '../src/domain/templates';
 import { startNotificationsHarness, type NotificationsHarness } from './notifications-harness';
 
 describe('the template rules for the organisation service (internal RPCs)', () => {
@@ -20,19 +21,7 @@ describe('the template rules for the organisation service (internal RPCs)', () =
 
   it('lists the built-in template of every type with its placeholders and flags', async () => {
     const { templates } = await unary(h.client, h.client.listDefaultEmailTemplates, {}, { token: service });
-    expect(templates.map((t) => t.type)).toEqual([
-      'WELCOME',
-      'INVITATION',
-      'PASSWORD_RESET',
-      'EMAIL_VERIFICATION',
-      'EVENT_CONFIRMATION',
-      'EVENT_CANCELLED',
-      'EVENT_PUBLISHED',
-      'MEMBERSHIP_RENEWAL',
-      'JOIN_REQUEST_APPROVED',
-      'JOIN_REQUEST_REJECTED',
-      'CREATION_INVITATION',
-    ]);
+    expect(templates.map((t) => t.type)).toEqual(TEMPLATE_TYPES);
     const reset = templates.find((t) => t.type === 'PASSWORD_RESET')!;
     expect(reset.placeholders).toEqual(expect.arrayContaining(['code', 'org.name', 'user.firstName']));
     expect(reset.flags).toEqual(['resend']);

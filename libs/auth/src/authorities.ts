@@ -51,7 +51,10 @@ export const AUTHORITIES = [
 ] as const;
 export type Authority = (typeof AUTHORITIES)[number];
 
-export const isAuthority = (value: string): value is Authority => (AUTHORITIES as readonly string[]).includes(value);
+/** Looked up on every authorised call: a set, not a scan of the list. */
+const KNOWN = new Set<string>(AUTHORITIES);
+
+export const isAuthority = (value: string): value is Authority => KNOWN.has(value);
 
 const ORG_ALL = AUTHORITIES.filter((a) => a.startsWith('ORG:'));
 const VIEWS = AUTHORITIES.filter((a) => a.endsWith(':VIEW'));

@@ -1,68 +1,47 @@
 /**
  * Errors of the plugin API. The body is the CMS's REST error shape `{code, message, data: {status}}`;
- * each code has exactly one HTTP status (spec section 7).
+ * each code has exactly one HTTP status (spec section 7), written beside it in this one table.
  */
-export enum LegacyErrorCode {
+const LEGACY_ERRORS = {
   /** Missing token, or missing credentials at login. */
-  JWT_BAD_REQUEST = 'jwt_auth_bad_request',
+  JWT_BAD_REQUEST: { code: 'jwt_auth_bad_request', status: 400 },
   /** Token that is malformed, expired, signed with another key, or of an ended session. */
-  JWT_INVALID_TOKEN = 'jwt_auth_invalid_token',
-  /** Unknown user or wrong password. */
-  JWT_AUTH_FAILED = 'jwt_auth_failed',
-  JWT_INVALID_REFRESH_TOKEN = 'jwt_auth_invalid_refresh_token',
-  INVALID_DEEPLINK = 'jwt_auth_invalid_deeplink',
-  FORBIDDEN = 'rest_forbidden',
-  NO_ROUTE = 'rest_no_route',
-  INVALID_PARAM = 'rest_invalid_param',
-  MISSING_PARAM = 'rest_missing_callback_param',
-  INVALID_JSON = 'rest_invalid_json',
-  USER_NOT_FOUND = 'rest_user_invalid_id',
-  POST_NOT_FOUND = 'rest_post_invalid_id',
-  EXISTING_EMAIL = 'existing_user_email',
-  EXISTING_LOGIN = 'existing_user_login',
-  SYNC_KEY_MISSING = 'association_sync_key_missing',
-  SYNC_KEY_INVALID = 'association_sync_key_invalid',
-  SYNC_KEY_NOT_GENERATED = 'association_sync_key_not_generated',
-  READ_ONLY = 'association_read_only',
+  JWT_INVALID_TOKEN: { code: 'jwt_auth_invalid_token', status: 401 },
+  /** Unknown user or wrong password: 403, as the CMS's JWT plugin answers (the mobile app expects that). */
+  JWT_AUTH_FAILED: { code: 'jwt_auth_failed', status: 403 },
+  JWT_INVALID_REFRESH_TOKEN: { code: 'jwt_auth_invalid_refresh_token', status: 401 },
+  INVALID_DEEPLINK: { code: 'jwt_auth_invalid_deeplink', status: 401 },
+  FORBIDDEN: { code: 'rest_forbidden', status: 403 },
+  NO_ROUTE: { code: 'rest_no_route', status: 404 },
+  INVALID_PARAM: { code: 'rest_invalid_param', status: 400 },
+  MISSING_PARAM: { code: 'rest_missing_callback_param', status: 400 },
+  INVALID_JSON: { code: 'rest_invalid_json', status: 400 },
+  USER_NOT_FOUND: { code: 'rest_user_invalid_id', status: 404 },
+  POST_NOT_FOUND: { code: 'rest_post_invalid_id', status: 404 },
+  EXISTING_EMAIL: { code: 'existing_user_email', status: 400 },
+  EXISTING_LOGIN: { code: 'existing_user_login', status: 400 },
+  SYNC_KEY_MISSING: { code: 'association_sync_key_missing', status: 401 },
+  SYNC_KEY_INVALID: { code: 'association_sync_key_invalid', status: 401 },
+  SYNC_KEY_NOT_GENERATED: { code: 'association_sync_key_not_generated', status: 503 },
+  READ_ONLY: { code: 'association_read_only', status: 403 },
   /** The site's database does not answer (the ping reports it, so readiness reflects it). */
-  UNAVAILABLE = 'association_database_unavailable',
-  INTERNAL = 'internal_server_error',
-}
+  UNAVAILABLE: { code: 'association_database_unavailable', status: 503 },
+  INTERNAL: { code: 'internal_server_error', status: 500 },
+} as const satisfies Record<string, { code: string; status: 400 | 401 | 403 | 404 | 500 | 503 }>;
 
+type LegacyErrorName = keyof typeof LEGACY_ERRORS;
+
+/** The CMS's error codes by name: `LegacyErrorCode.NO_ROUTE` is `'rest_no_route'`. */
+export const LegacyErrorCode = Object.fromEntries(Object.entries(LEGACY_ERRORS).map(([name, { code }]) => [name, code])) as {
+  readonly [N in LegacyErrorName]: (typeof LEGACY_ERRORS)[N]['code'];
+};
+export type LegacyErrorCode = (typeof LegacyErrorCode)[LegacyErrorName];
+
+const STATUS_OF = Object.fromEntries(Object.values(LEGACY_ERRORS).map(({ code, status }) => [code, status])) as Record<LegacyErrorCode, number>;
+
+/** The one HTTP status of an error code. */
 export function statusOf(code: LegacyErrorCode): number {
-  switch (code) {
-    case LegacyErrorCode.JWT_BAD_REQUEST:
-    case LegacyErrorCode.INVALID_PARAM:
-    case LegacyErrorCode.MISSING_PARAM:
-    case LegacyErrorCode.INVALID_JSON:
-    case LegacyErrorCode.EXISTING_EMAIL:
-    case LegacyErrorCode.EXISTING_LOGIN:
-      return 400;
-    case LegacyErrorCode.JWT_INVALID_TOKEN:
-    case LegacyErrorCode.JWT_INVALID_REFRESH_TOKEN:
-    case LegacyErrorCode.INVALID_DEEPLINK:
-    case LegacyErrorCode.SYNC_KEY_MISSING:
-    case LegacyErrorCode.SYNC_KEY_INVALID:
-      return 401;
-    // The CMS's JWT plugin answers 403 to wrong credentials; the mobile app expects that.
-    case LegacyErrorCode.JWT_AUTH_FAILED:
-    case LegacyErrorCode.FORBIDDEN:
-    case LegacyErrorCode.READ_ONLY:
-      return 403;
-    case LegacyErrorCode.NO_ROUTE:
-    case LegacyErrorCode.USER_NOT_FOUND:
-    case LegacyErrorCode.POST_NOT_FOUND:
-      return 404;
-    case LegacyErrorCode.SYNC_KEY_NOT_GENERATED:
-    case LegacyErrorCode.UNAVAILABLE:
-      return 503;
-    case LegacyErrorCode.INTERNAL:
-      return 500;
-    default: {
-      const unreachable: never = code;
-      throw new Error(`unmapped error code ${String(unreachable)}`);
-    }
-  }
+  return STATUS_OF[code];
 }
 
 export interface LegacyErrorBody {

@@ -40,6 +40,9 @@ const memberSchema = z
     path: ['email'],
   });
 
+/** Every field `PUT /sync/members/{id}` takes; any other is refused as not a field of this record. */
+export const MEMBER_UPDATE_FIELDS = Object.keys(memberSchema.shape) as (keyof typeof memberSchema.shape)[];
+
 /** Member fields a member may change on their own profile (`/user`). */
 export const SELF_EDITABLE_MEMBER_FIELDS = [
   'display_name',

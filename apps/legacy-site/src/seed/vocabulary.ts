@@ -172,28 +172,10 @@ export const NOTIFICATION_TITLES = [
 
 export const CATEGORIES = ['News', 'Advocacy', 'Events', 'Member Stories', 'Industry', 'Awards &amp; Recognition', 'Education', 'Policy', 'Uncategorized'];
 
-export const TAGS = [
-  'agm',
-  'awards',
-  'training',
-  'safety',
-  'webinar',
-  'renewal',
-  'survey',
-  'government',
-  'licensing',
-  'apprentices',
-  'regional',
-  'sponsors',
-  'wellbeing',
-  'technology',
-  'sustainability',
-  'contracts',
-  'insurance',
-  'tenders',
-  'media',
-  'board',
-];
+export const TAGS = (
+  'agm awards training safety webinar renewal survey government licensing apprentices regional sponsors wellbeing technology ' +
+  'sustainability contracts insurance tenders media board'
+).split(' ');
 
 export const PAGES: readonly (readonly [string, string])[] = [
   ['About Us', 'about-us'],

@@ -192,24 +192,32 @@ const MIME: Record<string, string> = {
   csv: 'text/csv',
 };
 
+/** Member fields taken as they are: platform field ← sync record field (spec section 2, Member). */
+const MEMBER_FIELDS = {
+  email: 'user_email',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  displayName: 'display_name',
+  phoneNumber: 'mobile_number',
+  jobTitle: 'job_title',
+  company: 'company_organization',
+  dateOfBirth: 'birthday',
+  addressLine1: 'street_address',
+  city: 'city',
+  postalCode: 'zip',
+  isCertified: 'is_certified',
+  membershipRenewalDate: 'renewal_date',
+  isExcludedFromListing: 'is_exclude_listing',
+} as const;
+
+/** Every field of a member's sync record the member mapping reads. */
+export const MEMBER_SOURCE_FIELDS = [...Object.values(MEMBER_FIELDS), 'user_registered', 'role'];
+
 export function mapMember(r: Rec): Rec {
   const status = { 'association-member': 'ACTIVE', 'pending-review': 'PENDING', administrator: 'ADMIN' }[r['role'] as string] ?? 'INACTIVE';
   return {
     externalId: String(r['id']),
-    email: r['user_email'],
-    firstName: r['first_name'],
-    lastName: r['last_name'],
-    displayName: r['display_name'],
-    phoneNumber: r['mobile_number'],
-    jobTitle: r['job_title'],
-    company: r['company_organization'],
-    dateOfBirth: r['birthday'],
-    addressLine1: r['street_address'],
-    city: r['city'],
-    postalCode: r['zip'],
-    isCertified: r['is_certified'],
-    membershipRenewalDate: r['renewal_date'],
-    isExcludedFromListing: r['is_exclude_listing'],
+    ...Object.fromEntries(Object.entries(MEMBER_FIELDS).map(([field, source]) => [field, r[source]])),
     createdAt: iso(r['user_registered']),
     status,
   };

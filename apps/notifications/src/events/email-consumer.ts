@@ -1,4 +1,4 @@
-import { consumeEvents, SUBJECTS, type CataloguedEvent, type RunningConsumer, type ServiceEventSource, PoisonMessage } from '@platform/messaging';
+import { SUBJECTS, type CataloguedEvent, type RunningConsumer, type ServiceEventSource } from '@platform/messaging';
 import {
   creationInvitationEmail,
   invitationEmail,
@@ -10,7 +10,7 @@ import {
   type EmailRequest,
 } from '../domain/email-requests';
 import type { Tx } from '../store/db';
-import { enqueueEmail } from '../store/email-deliveries';
+import { consumeEmailRequests, type EmailConsumerOptions } from './email-request-consumer';
 
 const EMAIL_SUBJECTS = [
   SUBJECTS.userRegistered,
@@ -20,13 +20,8 @@ const EMAIL_SUBJECTS = [
   SUBJECTS.joinRequestDecided,
   SUBJECTS.creationInvitationCreated,
 ] as const;
-type EmailEvent = CataloguedEvent<(typeof EMAIL_SUBJECTS)[number], Tx>;
-
-export interface EmailConsumerOptions {
-  context: EmailContext;
-  /** Called after an email was queued (the dispatcher looks at once instead of at its next tick). */
-  onQueued?: () => void;
-}
+type EmailSubject = (typeof EMAIL_SUBJECTS)[number];
+type EmailEvent = CataloguedEvent<EmailSubject, Tx>;
 
 /** Each event → the email it asks for (null: none, e.g. an organisation created without a welcome email). */
 function emailFor(message: EmailEvent, ctx: EmailContext): EmailRequest | null {
@@ -88,34 +83,9 @@ function emailFor(message: EmailEvent, ctx: EmailContext): EmailRequest | null {
  * Turns domain events into queued emails: verification on registration, the reset code on a
  * reset request or resend, the invitation of a member added with sendInvitationEmail, the owner's
  * welcome email of create-with-owner, the approval or rejection of a join request, the invitation to
- * create an organisation. The email is recorded in the same transaction as the event's
- * id, so a redelivered event queues nothing twice; sending happens afterwards (email dispatcher).
- * A payload that does not decode (or a secret that does not open) is set aside as a dead letter:
- * retrying cannot fix it, an operator can replay it once the cause is fixed.
+ * create an organisation. Queued once per event, dead-lettered when it cannot become an email
+ * (email-request-consumer.ts).
  */
 export function consumeEmailEvents(source: ServiceEventSource<Tx>, options: EmailConsumerOptions): Promise<RunningConsumer> {
-  const withTransaction: ServiceEventSource<Tx>['withTransaction'] = async (work) => {
-    const result = await source.withTransaction(work);
-    options.onQueued?.();
-    return result;
-  };
-  return consumeEvents(
-    { ...source, withTransaction },
-    {
-      durable: 'notifications-email',
-      subjects: EMAIL_SUBJECTS,
-      // Emails are side effects: a first deployment must not mail everything the stream still holds.
-      startAt: 'new',
-      handle: async (message) => {
-        let request: EmailRequest | null;
-        try {
-          request = emailFor(message, options.context);
-        } catch (err) {
-          // Retrying cannot fix it: set aside as a dead letter (replayable once the cause is fixed).
-          throw new PoisonMessage(`cannot become an email: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
-        }
-        if (request) await enqueueEmail(message.tx, request, message.messageId);
-      },
-    },
-  );
+  return consumeEmailRequests<EmailSubject>(source, { durable: 'notifications-email', subjects: EMAIL_SUBJECTS, emailFor }, options);
 }

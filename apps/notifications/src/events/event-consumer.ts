@@ -4,6 +4,7 @@ import { cancellationEmail, confirmationEmail, startsAt } from '../domain/event-
 import type { Tx } from '../store/db';
 import { enqueueEmail } from '../store/email-deliveries';
 import { createNotification } from '../store/notifications';
+import { afterEachCommit } from './after-each-commit';
 
 const EVENT_SUBJECTS = [SUBJECTS.eventPublished, SUBJECTS.registrationConfirmed, SUBJECTS.registrationCancelled] as const;
 type EventsEvent = CataloguedEvent<(typeof EVENT_SUBJECTS)[number], Tx>;
@@ -65,13 +66,10 @@ async function handle(message: EventsEvent, options: EventConsumerOptions): Prom
  * reason. Written in the transaction that records the message id, so redeliveries add nothing.
  */
 export function consumeEventsServiceEvents(source: ServiceEventSource<Tx>, options: EventConsumerOptions): Promise<RunningConsumer> {
-  const withTransaction: ServiceEventSource<Tx>['withTransaction'] = async (work) => {
-    const result = await source.withTransaction(work);
-    options.onQueued?.();
-    return result;
-  };
-  return consumeEvents(
-    { ...source, withTransaction },
-    { durable: 'notifications-events', subjects: EVENT_SUBJECTS, startAt: 'new', handle: (m) => handle(m, options) },
-  );
+  return consumeEvents(afterEachCommit(source, options.onQueued), {
+    durable: 'notifications-events',
+    subjects: EVENT_SUBJECTS,
+    startAt: 'new',
+    handle: (m) => handle(m, options),
+  });
 }

@@ -2,6 +2,7 @@ import { consumeEvents, SUBJECTS, type RunningConsumer, type ServiceEventSource 
 import { newsNotification } from '../domain/news-notification';
 import type { Tx } from '../store/db';
 import { createNotification } from '../store/notifications';
+import { afterEachCommit } from './after-each-commit';
 
 export interface NewsConsumerOptions {
   pushEnabled: boolean;
@@ -16,21 +17,13 @@ export interface NewsConsumerOptions {
  * Starts at new messages: a first deployment does not announce a week of old articles.
  */
 export function consumeNewsEvents(source: ServiceEventSource<Tx>, options: NewsConsumerOptions): Promise<RunningConsumer> {
-  const withTransaction: ServiceEventSource<Tx>['withTransaction'] = async (work) => {
-    const result = await source.withTransaction(work);
-    options.onQueued?.();
-    return result;
-  };
-  return consumeEvents(
-    { ...source, withTransaction },
-    {
-      durable: 'notifications-news',
-      subjects: [SUBJECTS.articlePublished],
-      startAt: 'new',
-      handle: async ({ event, tx }) => {
-        const notification = newsNotification(event);
-        await createNotification(tx, { ...notification, createdAt: new Date(), push: options.pushEnabled }, { excludeGuests: notification.membersOnly });
-      },
+  return consumeEvents(afterEachCommit(source, options.onQueued), {
+    durable: 'notifications-news',
+    subjects: [SUBJECTS.articlePublished],
+    startAt: 'new',
+    handle: async ({ event, tx }) => {
+      const notification = newsNotification(event);
+      await createNotification(tx, { ...notification, createdAt: new Date(), push: options.pushEnabled }, { excludeGuests: notification.membersOnly });
     },
-  );
+  });
 }

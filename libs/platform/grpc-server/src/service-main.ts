@@ -1,5 +1,5 @@
 import { createLogger, initTelemetry } from '@platform/telemetry';
-import { exitOnSignals } from '@platform/health';
+import { compactAfterStart, exitOnSignals } from '@platform/health';
 
 export interface ServiceMain {
   /** The service's name: logs, traces and metrics carry it. */
@@ -13,7 +13,7 @@ export interface ServiceMain {
 /**
  * The process entry of a platform service: tracing first, then either the migrations alone
  * (`--migrate-only`, exit 0) or the service until SIGTERM/SIGINT, flushing traces on the way out.
- * A failure to start is logged and exits 1.
+ * A failure to start is logged and exits 1. Once up, the heap is compacted after start-up.
  */
 export function runServiceMain(main: ServiceMain, argv: string[] = process.argv): void {
   const telemetry = initTelemetry(main.name);
@@ -26,5 +26,11 @@ export function runServiceMain(main: ServiceMain, argv: string[] = process.argv)
     main.migrate().then(() => process.exit(0), fail('migrations failed'));
     return;
   }
-  main.start().then((service) => exitOnSignals(() => service.stop().finally(() => telemetry.shutdown()), logger), fail(`${main.name} failed to start`));
+  main.start().then(
+    (service) => {
+      exitOnSignals(() => service.stop().finally(() => telemetry.shutdown()), logger);
+      compactAfterStart(logger);
+    },
+    fail(`${main.name} failed to start`),
+  );
 }

@@ -1,5 +1,5 @@
 import { mapArticle, mapCompany, mapDocument, mapEvent, mapMember, mapNotification, membershipOf, eventStatus, articleStatus, folderChain } from './index';
-import { decodeEntities, flag, gmtDate, localMillisToUtc, mimeTypeOf, text } from './values';
+import { flag, gmtDate, localMillisToUtc, mimeTypeOf, text } from './values';
 
 const member = (extra: Record<string, unknown> = {}) => ({
   id: 2,
@@ -411,14 +411,17 @@ describe('the notification mapping (spec 2 Notification)', () => {
     expect(mapNotification(notification({ id: null }), {})).toMatchObject({ kind: 'failed' });
     expect(mapped({ subtitle: 'Other &lt;b&gt;' }, { 'NOTIFICATIONS.body': 'subtitle' }).body).toBe('Other <b>');
   });
+
+  it('decodes every named, decimal and hex character reference closed by ";", leaving unknown names, unclosed ones and tags alone', () => {
+    const title = (postTitle: string) => mapped({ post_title: postTitle }).title;
+    expect(title('a &amp;amp; b &#39;c&#39; &#X27;d&#x27; &nbsp;&euro; &eacute;&Eacute;')).toBe("a &amp; b 'c' 'd' \u00a0€ éÉ");
+    expect(title('&bogus; AT&T &copy2025 <b>x</b>')).toBe('&bogus; AT&T &copy2025 <b>x</b>');
+    // As a browser reads them: a null or surrogate code point is the replacement character.
+    expect(title('&#0; &#xD800;')).toBe('\ufffd \ufffd');
+  });
 });
 
 describe('source values', () => {
-  it('decodes numeric and common named character references, leaving unknown ones and tags alone', () => {
-    expect(decodeEntities('a &amp;amp; b &#39;c&#39; &#X27;d&#x27; &nbsp;&euro;')).toBe("a &amp; b 'c' 'd' \u00a0€");
-    expect(decodeEntities('&bogus; &#0; &#xD800; <b>x</b>')).toBe('&bogus; &#0; &#xD800; <b>x</b>');
-  });
-
   it('reads CMS GMT dates, local milliseconds, flags, text and MIME types', () => {
     expect(gmtDate('2025-02-10 23:00:00')).toEqual(new Date('2025-02-10T23:00:00Z'));
     expect([gmtDate('0000-00-00 00:00:00'), gmtDate(null), gmtDate('2025-02-30 00:00:00')]).toEqual([undefined, undefined, undefined]);

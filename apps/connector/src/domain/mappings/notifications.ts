@@ -1,7 +1,8 @@
+import { decodeHTMLStrict } from 'entities';
 import type { notificationsV1 } from '@platform/proto';
 import { fieldReader, type SourceRecord } from './field-mappings';
 import { failed, skip, upsert, type Mapped } from './mapped';
-import { decodeEntities, externalIdOf, gmtDate, text } from './values';
+import { externalIdOf, gmtDate, text } from './values';
 
 /** The link of a notification by its `_notification_type` (spec 2 Notification row); null when it has none. */
 export function notificationLink(record: SourceRecord): Record<string, unknown> | null {
@@ -27,7 +28,8 @@ export function notificationLink(record: SourceRecord): Record<string, unknown> 
 
 /**
  * A post of `/sync/notifications` → notifications' ImportedNotification (spec 2 Notification row):
- * post_title title and post_excerpt body with HTML entities decoded, the post's date (its UTC
+ * post_title title and post_excerpt body with their HTML character references decoded (`entities`, strict:
+ * only references closed by `;`, as the CMS writes them; unknown names stay), the post's date (its UTC
  * `post_date_gmt`, the instant `post_date` shows in the site's zone) as when it was sent,
  * `{type, link}` as data. Only published notifications were sent: any other status is a SKIP.
  */
@@ -39,8 +41,8 @@ export function mapNotification(record: SourceRecord, mappings: Readonly<Record<
   const read = fieldReader(record, 'NOTIFICATIONS', mappings);
   return upsert(externalId, {
     externalId,
-    title: decodeEntities(text(read('title', 'post_title'))).trim(),
-    body: decodeEntities(text(read('body', 'post_excerpt'))).trim(),
+    title: decodeHTMLStrict(text(read('title', 'post_title'))).trim(),
+    body: decodeHTMLStrict(text(read('body', 'post_excerpt'))).trim(),
     sentAt: gmtDate(record['post_date_gmt']),
     data: { type: text(record['_notification_type']) || 'notification', link: notificationLink(record) },
   });
