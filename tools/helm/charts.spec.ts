@@ -188,6 +188,47 @@ describe('a gRPC service (identity)', () => {
   });
 });
 
+describe("V8's heap sized from the container's memory limit (NODE_OPTIONS)", () => {
+  const nodeOptions = (...sets: string[]): string | undefined => {
+    const args = ['template', 'identity', 'charts/platform-service', '-f', 'deploy/values/identity.yaml', ...sets.flatMap((s) => ['--set', s])];
+    const pod = find(parseManifests(helmOk(args)), 'Deployment', 'identity')['spec'].template.spec;
+    const of = (c: Manifest) => (c['env'] as Manifest[]).find((e) => e['name'] === 'NODE_OPTIONS')?.['value'] as string | undefined;
+    expect(of(pod.initContainers[0])).toEqual(of(pod.containers[0]));
+    return of(pod.containers[0]);
+  };
+
+  it.each(deployValuesApps())("%s: the image's flags and an old generation of 60 %% of its limit", (app) => {
+    const deployment = find(manifestsOf(`release-${app}`), 'Deployment', app);
+    const c = container(deployment);
+    const limitMi = Number(String(c.resources.limits.memory).replace(/Mi$/, ''));
+    expect(c.env).toContainEqual({
+      name: 'NODE_OPTIONS',
+      value: `--enable-source-maps --max-semi-space-size=4 --max-old-space-size=${Math.floor((limitMi * 60) / 100)}`,
+    });
+  });
+
+  it.each([
+    ['1Gi', 614],
+    ['768M', 439],
+    ['536870912', 307],
+    ['2G', 1144],
+  ])('reads a limit of %s as %i MiB of old generation', (limit, heap) => {
+    expect(nodeOptions(`resources.limits.memory=${limit}`)).toBe(`--enable-source-maps --max-semi-space-size=4 --max-old-space-size=${heap}`);
+  });
+
+  it('leaves the heap to V8 with no memory limit or a share of 0, and gives way to an NODE_OPTIONS of env', () => {
+    expect(nodeOptions('resources.limits=null')).toBe('--enable-source-maps --max-semi-space-size=4');
+    expect(nodeOptions('node.heapPercentOfMemoryLimit=0')).toBe('--enable-source-maps --max-semi-space-size=4');
+    expect(nodeOptions('env.NODE_OPTIONS=--max-old-space-size=200')).toBe('--max-old-space-size=200');
+  });
+
+  it('refuses a limit it cannot read', () => {
+    const run = helm(['template', 'identity', 'charts/platform-service', '-f', 'deploy/values/identity.yaml', '--set', 'resources.limits.memory=12Pi']);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('resources.limits.memory "12Pi": use Ki, Mi, Gi, Ti, k, M, G, T or bytes');
+  });
+});
+
 describe('apps without a gRPC server', () => {
   it.each([
     ['gateway', 'http-admin', '/healthz', '/readyz'],

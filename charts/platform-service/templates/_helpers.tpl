@@ -58,9 +58,35 @@ helm.sh/chart: platform-service-{{ .Chart.Version }}
 {{- end -}}
 {{- end -}}
 
+{{/* A memory quantity (512Mi, 1Gi, 1G, 500M, 64Ki or bytes) in MiB, rounded down. */}}
+{{- define "platform-service.mebibytes" -}}
+{{- $q := toString . -}}
+{{- $units := dict "Ki" (divf 1 1024) "Mi" 1.0 "Gi" 1024.0 "Ti" 1048576.0 "k" (divf 1000 1048576) "M" (divf 1000000 1048576) "G" (divf 1000000000 1048576) "T" (divf 1000000000000 1048576) -}}
+{{- $number := regexFind "^[0-9]+(\\.[0-9]+)?(e\\+[0-9]+)?" $q -}}
+{{- $unit := trimPrefix $number $q -}}
+{{- if not $number }}{{ fail (printf "resources.limits.memory %q is not a quantity" $q) }}{{ end -}}
+{{- if eq $unit "" }}{{ divf (float64 $number) 1048576 | floor | int }}
+{{- else if hasKey $units $unit }}{{ mulf (float64 $number) (index $units $unit) | floor | int }}
+{{- else }}{{ fail (printf "resources.limits.memory %q: use Ki, Mi, Gi, Ti, k, M, G, T or bytes" $q) }}
+{{- end -}}
+{{- end -}}
+
+{{/* NODE_OPTIONS: node.options, and V8's old generation sized from the container's memory limit. */}}
+{{- define "platform-service.nodeOptions" -}}
+{{- $options := .Values.node.options -}}
+{{- $limit := dig "limits" "memory" "" (.Values.resources | default dict) -}}
+{{- if and $limit (gt (int .Values.node.heapPercentOfMemoryLimit) 0) -}}
+{{- $heap := div (mul (include "platform-service.mebibytes" $limit | int) (int .Values.node.heapPercentOfMemoryLimit)) 100 -}}
+{{- $options = trim (printf "%s --max-old-space-size=%d" $options $heap) -}}
+{{- end -}}
+{{- $options -}}
+{{- end -}}
+
 {{/* Environment of the app and of its migrations init container. */}}
 {{- define "platform-service.env" -}}
-{{- $env := merge (deepCopy (.Values.env | default dict)) (.Values.global.env | default dict) (dict "OTEL_SERVICE_NAME" (include "platform-service.app" .)) -}}
+{{- $defaults := dict "OTEL_SERVICE_NAME" (include "platform-service.app" .) -}}
+{{- with include "platform-service.nodeOptions" . }}{{ $_ := set $defaults "NODE_OPTIONS" . }}{{ end -}}
+{{- $env := merge (deepCopy (.Values.env | default dict)) (.Values.global.env | default dict) $defaults -}}
 {{- range $key := list "grpc" "http" "admin" }}
 {{- $port := index $.Values.ports $key }}
 {{- if and $port.enabled $port.env }}
