@@ -6,6 +6,7 @@ import path from 'node:path';
 import { status } from '@grpc/grpc-js';
 import { documentsV1 } from '@platform/proto';
 import { startServiceHarness } from '@platform/testing';
+import { IMAGE_COPIES_IN_FLIGHT } from '../src/app/import-images';
 import { startDocuments } from '../src/main';
 import { PDF, PNG, SVG, download, fromUrl } from './support';
 
@@ -16,10 +17,19 @@ const ORG = '5f6a7b8c-9d0e-4f1a-8b2c-3d4e5f6a7b8c';
 const IMPORTER = '1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a';
 
 /** A legacy site's uploads: a PNG, a redirect to it, one to a refused address, an SVG, a PDF, a 404. */
-async function remoteSite(): Promise<{ port: number; requests: string[]; close(): Promise<void> }> {
+async function remoteSite(): Promise<{ port: number; requests: string[]; slow: { inFlight: number; most: number }; close(): Promise<void> }> {
   const requests: string[] = [];
+  // Images under /slow/ answer after 100 ms, counting how many are asked at once.
+  const slow = { inFlight: 0, most: 0 };
   const server = createServer((req, res) => {
     requests.push(req.url ?? '');
+    if (req.url?.startsWith('/slow/')) {
+      slow.most = Math.max(slow.most, ++slow.inFlight);
+      return void setTimeout(() => {
+        slow.inFlight--;
+        res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+      }, 100);
+    }
     if (req.url === '/uploads/logo.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
     if (req.url === '/moved.png') return void res.writeHead(302, { location: '/uploads/logo.png' }).end();
     if (req.url === '/elsewhere.png') return void res.writeHead(302, { location: 'http://127.0.0.1/admin.png' }).end();
@@ -28,7 +38,7 @@ async function remoteSite(): Promise<{ port: number; requests: string[]; close()
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { port: (server.address() as AddressInfo).port, requests, slow, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 describe("the connector's copy-images (ImportImages)", () => {
@@ -89,6 +99,14 @@ describe("the connector's copy-images (ImportImages)", () => {
     const again = (await importImages([site('/uploads/logo.png')])).images[0]!;
     expect(again.url).toBe(first.url);
     expect(remote.requests.length).toBe(before);
+  });
+
+  it(`copies ${IMAGE_COPIES_IN_FLIGHT} images at a time and answers in the order of the URLs`, async () => {
+    const urls = Array.from({ length: 10 }, (_, i) => site(`/slow/${i}.png`));
+    const reply = await importImages(urls);
+    expect(reply.images.map((i) => i.sourceUrl)).toEqual(urls);
+    expect(reply.images.every((i) => i.url.startsWith('/api/storage/') && i.error === '')).toBe(true);
+    expect(remote.slow.most).toBe(IMAGE_COPIES_IN_FLIGHT);
   });
 
   it('refuses more than 500 URLs, and any caller but a service', async () => {

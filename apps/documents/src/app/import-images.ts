@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isUniqueViolation } from '@platform/db';
 import { PlatformError } from '@platform/errors';
-import { MAX_UPSERT_BATCH } from '@platform/imports';
+import { MAX_UPSERT_BATCH, mapConcurrently } from '@platform/imports';
 import type { documentsV1 } from '@platform/proto';
 import type { DocumentsDeps } from '../deps';
 import { IMPORTED_IMAGE, isLogoType } from '../domain/asset-types';
@@ -11,6 +11,11 @@ import { assetView, MAX_ASSET_BYTES } from './assets';
 import { quotaExceeded } from './upload-document';
 
 const MAX_URL_LENGTH = 2000;
+/**
+ * Images copied at once in one call: each copy mostly waits on the remote site, so a first import
+ * with thousands of images goes several times as fast, and no site gets more than this at a time.
+ */
+export const IMAGE_COPIES_IN_FLIGHT = 4;
 
 /** The file name an image is stored under: the last path segment of its URL. */
 function fileNameOf(url: URL): string {
@@ -22,7 +27,8 @@ function fileNameOf(url: URL): string {
  * The connector's copy-images (ImportImages): each distinct source URL becomes an IMPORTED_IMAGE
  * asset of the organisation, copied through the outbound-destination guard (the remote copier:
  * checked and pinned destination, redirects checked again, deadline, raster images only, 5 MiB, the
- * quota), or the one copied before from the same URL. Answers the asset's public URL or the reason.
+ * quota), or the one copied before from the same URL, `IMAGE_COPIES_IN_FLIGHT` at a time. Answers
+ * the asset's public URL or the reason, in the order of the URLs.
  */
 export async function importImages(
   deps: DocumentsDeps,
@@ -32,17 +38,15 @@ export async function importImages(
   logger: { warn(obj: object, msg: string): void },
 ): Promise<documentsV1.ImportedImage[]> {
   if (sourceUrls.length > MAX_UPSERT_BATCH) throw PlatformError.validation([{ field: 'sourceUrls', message: `must have at most ${MAX_UPSERT_BATCH} URLs` }]);
-  const out: documentsV1.ImportedImage[] = [];
-  for (const sourceUrl of new Set(sourceUrls)) {
+  return mapConcurrently([...new Set(sourceUrls)], IMAGE_COPIES_IN_FLIGHT, async (sourceUrl): Promise<documentsV1.ImportedImage> => {
     try {
-      out.push({ sourceUrl, url: await copiedUrl(deps, organizationId, importedBy, sourceUrl), error: '' });
+      return { sourceUrl, url: await copiedUrl(deps, organizationId, importedBy, sourceUrl), error: '' };
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       logger.warn({ organizationId, sourceUrl, reason }, 'remote image not copied');
-      out.push({ sourceUrl, url: '', error: reason.slice(0, 500) });
+      return { sourceUrl, url: '', error: reason.slice(0, 500) };
     }
-  }
-  return out;
+  });
 }
 
 async function copiedUrl(deps: DocumentsDeps, organizationId: string, importedBy: string, sourceUrl: string): Promise<string> {

@@ -10,3 +10,4 @@ export {
   type UpsertAction,
   type UpsertResult,
 } from './upsert-batch';
+export { mapConcurrently } from './map-concurrently';
