@@ -9,6 +9,8 @@ export function consumeMembershipChanges(source: ServiceEventSource<Tx>, events:
   return consumeEvents(source, {
     durable: 'identity-membership-changed',
     subjects: [SUBJECTS.membershipChanged],
+    // A first import announces thousands of changes at once: one transaction for many.
+    batchSize: 100,
     handle: async ({ event: change, tx }) => {
       if (!membershipChangeEndsSessions(change)) return;
       const now = new Date();

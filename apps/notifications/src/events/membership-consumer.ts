@@ -13,6 +13,8 @@ export function consumeMembershipEvents(source: ServiceEventSource<Tx>): Promise
     durable: 'notifications-memberships',
     subjects: [SUBJECTS.membershipChanged, SUBJECTS.organizationDeleted],
     startAt: 'all',
+    // A first import announces thousands of changes at once: one transaction for many.
+    batchSize: 100,
     handle: async (message) => {
       if (message.subject === SUBJECTS.organizationDeleted) {
         const version = new Date(message.event.occurredAt);

@@ -40,7 +40,7 @@ describe('durable consumer', () => {
 
   const start = async (
     handle: (m: { messageId: string; deliveryCount: number; tx: PoolClient }) => Promise<void>,
-    options: { alertAfter?: number; ackWaitMs?: number; metrics?: Registry; withTransaction?: WithTransaction<PoolClient> } = {},
+    options: { alertAfter?: number; ackWaitMs?: number; metrics?: Registry; withTransaction?: WithTransaction<PoolClient>; batchSize?: number } = {},
   ) => {
     const consumer = await startConsumer({
       js: nats.js,
@@ -56,6 +56,7 @@ describe('durable consumer', () => {
       ackWaitMs: options.ackWaitMs,
       metrics: options.metrics,
       metricsIntervalMs: 50,
+      batchSize: options.batchSize,
     });
     consumers.push(consumer);
     return consumer;
@@ -70,6 +71,62 @@ describe('durable consumer', () => {
     await eventually(async () => {
       const info = await jetStreamConsumer();
       return info.num_ack_pending === 0 && info.num_pending === 0;
+    });
+  });
+
+  describe('in batches (batchSize)', () => {
+    /** The transaction each message was handled in (Postgres' transaction id). */
+    const txOf = async (tx: PoolClient) => (await tx.query<{ id: string }>('SELECT txid_current()::text AS id')).rows[0]!.id;
+
+    it('handles messages that queue up in shared transactions, each once, with their processed-message rows', async () => {
+      const transactions = new Map<string, string>();
+      let gate: () => void = () => undefined;
+      const opened = new Promise<void>((resolve) => (gate = resolve));
+      await start(
+        async ({ tx, messageId }) => {
+          // The first message waits until everything is published, so the rest queue up behind it.
+          if (messageId === 'b-0') await opened;
+          transactions.set(messageId, await txOf(tx));
+          await recordEffect(tx, messageId);
+        },
+        { batchSize: 10 },
+      );
+      for (let i = 0; i < 31; i++) await publishDirect(nats.js, subject, encode({}), { msgId: `b-${i}` });
+      gate();
+
+      await eventually(async () => (await effects()).length === 31, 10_000);
+      expect(await processed()).toHaveLength(31);
+      const sizes = [...new Set(transactions.values())].map((id) => [...transactions.values()].filter((t) => t === id).length);
+      expect(Math.max(...sizes)).toBe(10);
+      expect(sizes.length).toBeLessThanOrEqual(6);
+      await eventually(async () => {
+        const info = await jetStreamConsumer();
+        return info.num_ack_pending === 0 && info.num_pending === 0;
+      });
+    });
+
+    it('delivers the messages of a failed batch one by one: a poison message goes aside alone, the others are handled once', async () => {
+      const attempts: Record<string, number> = {};
+      let gate: () => void = () => undefined;
+      const opened = new Promise<void>((resolve) => (gate = resolve));
+      await start(
+        async ({ tx, messageId }) => {
+          attempts[messageId] = (attempts[messageId] ?? 0) + 1;
+          if (messageId === 'p-0') await opened;
+          if (messageId === 'p-poison') throw new PoisonMessage('cannot handle this');
+          await recordEffect(tx, messageId);
+        },
+        { batchSize: 10 },
+      );
+      for (const id of ['p-0', 'p-1', 'p-poison', 'p-2']) await publishDirect(nats.js, subject, encode({}), { msgId: id });
+      gate();
+
+      await eventually(async () => (await effects()).length === 3, 10_000);
+      expect(await effects()).toEqual(['p-0', 'p-1', 'p-2']);
+      await eventually(async () => (await listDeadLetters(nats.jsm, nats.names.stream)).length === 1, 5000);
+      // p-1 ran in the failed batch and again alone; its effect is there once.
+      expect(attempts['p-1']).toBe(2);
+      expect((await processed()).map((r) => r.message_id).sort()).toEqual(['p-0', 'p-1', 'p-2']);
     });
   });
 

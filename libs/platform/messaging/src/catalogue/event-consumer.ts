@@ -1,7 +1,7 @@
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { Registry } from 'prom-client';
 import type { Logger } from '@platform/telemetry';
-import type { ConsumerOptionsBase } from '../consumer/consumer-options';
+import type { ConsumerOptionsBase, TransactionalConsumerOptions } from '../consumer/consumer-options';
 import { PoisonMessage } from '../consumer/failure-policy';
 import { startConsumer, type RunningConsumer } from '../consumer/start-consumer';
 import type { MessagingNames } from '../names/messaging-names';
@@ -26,7 +26,8 @@ export type CataloguedEvent<S extends Subject, Tx> = {
   [K in S]: { subject: K; event: PayloadOf<K>; messageId: string; tx: Tx };
 }[S];
 
-export interface EventConsumerOptions<S extends Subject, Tx> extends Pick<ConsumerOptionsBase, 'startAt' | 'alertAfter' | 'retryDelay'> {
+export interface EventConsumerOptions<S extends Subject, Tx>
+  extends Pick<ConsumerOptionsBase, 'startAt' | 'alertAfter' | 'retryDelay'>, Pick<TransactionalConsumerOptions<Tx & SqlTx>, 'batchSize'> {
   /** Logical consumer name, stable across releases (`identity-membership-changed`). */
   durable: string;
   subjects: readonly S[];
@@ -56,6 +57,7 @@ export function consumeEvents<Tx extends SqlTx, S extends Subject>(
     startAt: options.startAt,
     alertAfter: options.alertAfter,
     retryDelay: options.retryDelay,
+    batchSize: options.batchSize,
     handle: async ({ subject: wire, data, messageId, tx }) => {
       const subject = names.logical(wire);
       let event: PayloadOf<S>;

@@ -38,6 +38,12 @@ export interface TransactionalConsumerOptions<Tx extends SqlTx> extends Consumer
   /** Runs work in one transaction, e.g. `(work) => prisma.$transaction(work)`. */
   withTransaction: WithTransaction<Tx>;
   handle: TransactionalHandler<Tx>;
+  /**
+   * Up to this many messages handled in one transaction when they queue up (one at a time while
+   * they do not). Default 1. For frequent, small events (a first import's membership changes): one
+   * commit for many. A failure rolls the batch back and its messages are then handled one by one.
+   */
+  batchSize?: number;
 }
 
 /** A consumer in a process without a database (the gateway): its handler must be idempotent. */
@@ -45,10 +51,11 @@ export interface StatelessConsumerOptions extends ConsumerOptionsBase {
   withTransaction?: undefined;
   schema?: undefined;
   handle: StatelessHandler;
+  batchSize?: undefined;
 }
 
-export function validateConsumerOptions(options: ConsumerOptionsBase): void {
-  const { durable, filterSubjects, alertAfter = 10 } = options;
+export function validateConsumerOptions(options: ConsumerOptionsBase & { batchSize?: number }): void {
+  const { durable, filterSubjects, alertAfter = 10, batchSize = 1 } = options;
   if (!isValidDurable(durable)) throw new Error(`invalid durable name '${durable}': letters, digits and hyphens`);
   if (filterSubjects.length === 0) throw new Error(`consumer ${durable} has no filter subjects`);
   for (const filter of filterSubjects) {
@@ -60,4 +67,5 @@ export function validateConsumerOptions(options: ConsumerOptionsBase): void {
     }),
   );
   if (!Number.isInteger(alertAfter) || alertAfter < 1) throw new Error(`consumer ${durable}: alertAfter must be at least 1`);
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 500) throw new Error(`consumer ${durable}: batchSize must be from 1 to 500`);
 }

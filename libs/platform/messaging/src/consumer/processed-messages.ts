@@ -1,5 +1,5 @@
 import { processedTable } from '../sql/identifiers';
-import { executeSql, type SqlTx } from '../sql/sql-executor';
+import { executeSql, querySql, type SqlTx } from '../sql/sql-executor';
 
 /**
  * Records that `consumer` handled `messageId`, in the caller's transaction. Answers false when it was
@@ -12,6 +12,19 @@ export async function markProcessed(tx: SqlTx, schema: string, consumer: string,
     messageId,
   ]);
   return inserted === 1;
+}
+
+/**
+ * markProcessed for several messages in one statement: answers the ids recorded now (each once),
+ * the others being duplicates (recorded before, or twice in `messageIds`).
+ */
+export async function markManyProcessed(tx: SqlTx, schema: string, consumer: string, messageIds: readonly string[]): Promise<Set<string>> {
+  const rows = await querySql<{ message_id: string }>(
+    tx,
+    `INSERT INTO ${processedTable(schema)} (consumer, message_id) SELECT $1, id FROM unnest($2::text[]) AS id ON CONFLICT DO NOTHING RETURNING message_id`,
+    [consumer, [...messageIds]],
+  );
+  return new Set(rows.map((row) => row.message_id));
 }
 
 /** How long handled-message ids are kept: well beyond the stream's 7 days, so no redelivery is handled twice. */

@@ -7,9 +7,10 @@ import type { SqlTx } from '../sql/sql-executor';
 import { endSpan, startConsumerSpan } from '../tracing/message-tracing';
 import { consumerMetrics } from './consumer-metrics';
 import { validateConsumerOptions, type StatelessConsumerOptions, type TransactionalConsumerOptions } from './consumer-options';
-import { statelessDelivery, transactionalDelivery, type Delivery } from './deliver-message';
+import { statelessDelivery, transactionalBatchDelivery, transactionalDelivery, type BatchDelivery, type Delivery } from './deliver-message';
 import { ensureDurableConsumer } from './ensure-consumer';
 import { failureAction, HandlerFailure } from './failure-policy';
+import { inBatches } from './in-batches';
 import { toInboundMessage, type InboundMessage } from './inbound-message';
 
 export interface RunningConsumer {
@@ -47,6 +48,9 @@ export async function startConsumer<Tx extends SqlTx>(options: TransactionalCons
   const deliver: Delivery = options.withTransaction
     ? transactionalDelivery(durable, options.schema, options.withTransaction, options.handle)
     : statelessDelivery(options.handle);
+  const batchSize = options.batchSize ?? 1;
+  const deliverBatch: BatchDelivery | undefined =
+    options.withTransaction && batchSize > 1 ? transactionalBatchDelivery(durable, options.schema, options.withTransaction, options.handle) : undefined;
 
   const jsm = await js.jetstreamManager();
   const names: string[] = [];
@@ -87,6 +91,35 @@ export async function startConsumer<Tx extends SqlTx>(options: TransactionalCons
     });
   };
 
+  // Several messages in one transaction; when it fails (one message's handler, a deadlock, the
+  // database), each message is delivered again alone, so retries and dead letters stay per message.
+  const processBatch = async (name: string, batch: JsMsg[]) => {
+    if (!deliverBatch || batch.length === 1) {
+      for (const m of batch) await processMessage(name, m);
+      return;
+    }
+    const messages = batch.map(toInboundMessage);
+    const spans = messages.map((message) =>
+      startConsumerSpan(message.subject, message.headers, { consumer: durable, messageId: message.messageId, deliveryCount: message.deliveryCount }),
+    );
+    let outcomes: Awaited<ReturnType<BatchDelivery>>;
+    try {
+      outcomes = await deliverBatch(messages, (index, work) => context.with((spans[index] as (typeof spans)[number]).ctx, work));
+    } catch (err) {
+      for (const { span } of spans) endSpan(span.setAttribute('messaging.outcome', 'batch-failed'));
+      log.debug({ err, messages: batch.length }, 'a batch failed; delivering its messages one by one');
+      for (const m of batch) await processMessage(name, m);
+      return;
+    }
+    failingInARow = 0;
+    batch.forEach((m, index) => {
+      const outcome = outcomes[index] ?? 'handled';
+      metrics.message(name, outcome);
+      m.ack();
+      endSpan((spans[index] as (typeof spans)[number]).span.setAttribute('messaging.outcome', outcome));
+    });
+  };
+
   const retryLater = (name: string, m: JsMsg, delayMs: number, logContext: LogContext): 'retried' => {
     failingInARow++;
     if (logContext.deliveryCount >= alertAfter) {
@@ -119,15 +152,15 @@ export async function startConsumer<Tx extends SqlTx>(options: TransactionalCons
     let failures = 0;
     while (!stopping.signal.aborted) {
       try {
-        const messages = await (await js.consumers.get(stream, name)).consume({ max_messages: prefetch });
+        const messages = await (await js.consumers.get(stream, name)).consume({ max_messages: Math.max(prefetch, 2 * batchSize) });
         active.add(messages);
         if (stopping.signal.aborted) void messages.close();
         try {
-          for await (const m of messages) {
+          await inBatches(messages, batchSize, async (batch) => {
             failures = 0;
-            if (stopping.signal.aborted) m.nak();
-            else await processMessage(name, m);
-          }
+            if (stopping.signal.aborted) for (const m of batch) m.nak();
+            else await processBatch(name, batch);
+          });
         } finally {
           active.delete(messages);
         }

@@ -19,3 +19,11 @@ export async function executeSql(tx: SqlTx, sql: string, params: unknown[]): Pro
   const result = await tx.query(sql, params);
   return result.rowCount ?? 0;
 }
+
+/** Runs one statement and answers its rows (a Prisma transaction client's `$queryRawUnsafe`, or pg's `rows`). */
+export async function querySql<Row>(tx: SqlTx, sql: string, params: unknown[]): Promise<Row[]> {
+  if ('$queryRawUnsafe' in tx && typeof tx.$queryRawUnsafe === 'function')
+    return (await (tx.$queryRawUnsafe as (q: string, ...v: unknown[]) => PromiseLike<Row[]>)(sql, ...params)) ?? [];
+  if ('query' in tx) return ((await tx.query(sql, params)) as { rows?: Row[] }).rows ?? [];
+  throw new Error('this transaction client cannot answer rows: give it $queryRawUnsafe');
+}
