@@ -76,12 +76,22 @@ describe('inBatches', () => {
     await expect(failing).rejects.toThrow('connection lost');
   });
 
-  it('rejects when handling a batch fails', async () => {
-    const f = feed<number>();
-    const run = inBatches(f.source, 2, async () => {
+  it('rejects when handling a batch fails, and stops reading the source', async () => {
+    let returned = false;
+    let pulled = 0;
+    const source: AsyncIterable<number> = {
+      [Symbol.asyncIterator]: () => ({
+        next: async () => ({ done: false, value: ++pulled }),
+        return: async () => ((returned = true), { done: true, value: undefined }),
+      }),
+    };
+    const run = inBatches(source, 2, async () => {
       throw new Error('handler broke');
     });
-    f.push(1);
     await expect(run).rejects.toThrow('handler broke');
+    expect(returned).toBe(true);
+    const after = pulled;
+    await tick(10);
+    expect(pulled).toBeLessThanOrEqual(after + 1);
   });
 });

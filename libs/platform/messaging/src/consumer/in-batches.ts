@@ -16,10 +16,14 @@ export async function inBatches<T>(source: AsyncIterable<T>, max: number, handle
     itemArrived = undefined;
   };
 
+  const iterator = source[Symbol.asyncIterator]();
+  let abandoned = false;
   const reading = (async () => {
     try {
-      for await (const item of source) {
-        queue.push(item);
+      while (!abandoned) {
+        const next = await iterator.next();
+        if (next.done) break;
+        queue.push(next.value);
         wakeReader();
         if (queue.length >= max) await new Promise<void>((resolve) => (roomMade = resolve));
       }
@@ -30,6 +34,10 @@ export async function inBatches<T>(source: AsyncIterable<T>, max: number, handle
       wakeReader();
     }
   })();
+  const makeRoom = () => {
+    roomMade?.();
+    roomMade = undefined;
+  };
 
   for (;;) {
     if (queue.length === 0) {
@@ -38,9 +46,16 @@ export async function inBatches<T>(source: AsyncIterable<T>, max: number, handle
       continue;
     }
     const batch = queue.splice(0, max);
-    roomMade?.();
-    roomMade = undefined;
-    await handle(batch);
+    makeRoom();
+    try {
+      await handle(batch);
+    } catch (err) {
+      // Stop reading, as a for-await loop that throws would: the source is told it is no longer read.
+      abandoned = true;
+      makeRoom();
+      await iterator.return?.();
+      throw err;
+    }
   }
   await reading;
   if (failure) throw failure.err;
