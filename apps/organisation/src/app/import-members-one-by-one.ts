@@ -4,17 +4,17 @@ import { importDecision, importHash } from '@platform/imports';
 import type { identityV1 } from '@platform/proto';
 import type { OrganisationDeps } from '../deps';
 import { organizationNotFound } from '../domain/errors';
-import type { MemberProfile } from '../domain/member-fields';
 import {
   failedImport,
   importedProfileOf,
   importedRoleAndStatus,
+  importedValues,
   type FoundAccount,
   type ImportChunk,
   type ImportOutcome,
   type ImportRecord,
 } from '../domain/member-import';
-import { listColumns, overrideFor } from '../domain/member-profile';
+import { listColumns } from '../domain/member-profile';
 import { assertMayJoin } from '../domain/membership-limit';
 import { isCurrent, transition } from '../domain/membership-status';
 import { lockAccount, upsertAccount } from '../store/accounts';
@@ -67,11 +67,8 @@ async function applyRecord(deps: OrganisationDeps, tx: Tx, chunk: ImportChunk, r
   const target = importedRoleAndStatus(current ? { role: current.role.name, status: current.status } : undefined, record);
   const role = chunk.roles.get(target.role);
   if (!role) throw new Error(`organisation ${chunk.orgId} has no ${target.role} role`);
-  // The account's own name leaves no override (the account's later renames then show through).
-  const overrides = { firstNameOverride: overrideFor(record.firstName, account.firstName), lastNameOverride: overrideFor(record.lastName, account.lastName) };
-  const { externalId, email: _email, firstName: _first, lastName: _last, status: _status, role: _role, registeredAt, ...rest } = record;
-  const profile: MemberProfile = { ...rest, externalId };
-  const wanted = importedProfileOf(record);
+  const { overrides, profile, wanted, registeredAt } = importedValues(record, account);
+  const { externalId } = record;
 
   if (!current) {
     const next = transition('INACTIVE', { kind: 'set-status', status: target.status });

@@ -5,12 +5,13 @@ import {
   failedImport,
   importedProfileOf,
   importedRoleAndStatus,
+  importedValues,
   type FoundAccount,
   type ImportChunk,
   type ImportOutcome,
   type ImportRecord,
 } from './member-import';
-import { listColumns, overrideFor, type AccountNames, type MemberListColumns, type NameOverrides } from './member-profile';
+import { listColumns, type AccountNames, type MemberListColumns, type NameOverrides } from './member-profile';
 import { membershipLimitReached } from './membership-limit';
 import { isCurrent, transition, type MembershipStatus } from './membership-status';
 
@@ -125,11 +126,8 @@ export function planImportChunk(chunk: ImportChunk, facts: ChunkFacts): ChunkPla
     const target = importedRoleAndStatus(state ? { role: state.member.role, status: state.member.status } : undefined, record);
     const role = chunk.roles.get(target.role);
     if (!role) throw new Error(`the organisation has no ${target.role} role`);
-    // The account's own name leaves no override (the account's later renames then show through).
-    const overrides = { firstNameOverride: overrideFor(record.firstName, account.firstName), lastNameOverride: overrideFor(record.lastName, account.lastName) };
-    const { externalId, email: _email, firstName: _first, lastName: _last, status: _status, role: _role, registeredAt, ...rest } = record;
-    const profile: MemberProfile = { ...rest, externalId };
-    const wanted = importedProfileOf(record);
+    const { overrides, profile, wanted, registeredAt } = importedValues(record, account);
+    const { externalId } = record;
 
     if (!state) {
       const next = transition('INACTIVE', { kind: 'set-status', status: target.status });

@@ -2,6 +2,7 @@ import type { OrgRole } from '@platform/auth';
 import type { UpsertAction } from '@platform/imports';
 import type { identityV1 } from '@platform/proto';
 import { PROFILE_FIELDS, type MemberProfile } from './member-fields';
+import { overrideFor, type AccountNames, type NameOverrides } from './member-profile';
 import type { MembershipLimit } from './membership-limit';
 import type { MembershipStatus } from './membership-status';
 
@@ -58,6 +59,28 @@ export type ImportRecord = Omit<MemberProfile, 'externalId'> & {
   role: (typeof IMPORT_ROLES)[number] | '';
   registeredAt?: Date | undefined;
 };
+
+/** What a record sets on its membership besides its role and status. */
+export interface ImportedValues {
+  /** The record's names as overrides of the account's own: none where they agree, so the account's later renames show through. */
+  overrides: NameOverrides;
+  /** The profile columns, the external id included. */
+  profile: MemberProfile;
+  /** What the import hash covers (see ImportedProfile). */
+  wanted: ImportedProfile;
+  registeredAt: Date | undefined;
+}
+
+/** The values a record gives its membership, against the names of the member's account. */
+export function importedValues(record: ImportRecord, account: AccountNames): ImportedValues {
+  const { externalId, email: _email, firstName: _first, lastName: _last, status: _status, role: _role, registeredAt, ...rest } = record;
+  return {
+    overrides: { firstNameOverride: overrideFor(record.firstName, account.firstName), lastNameOverride: overrideFor(record.lastName, account.lastName) },
+    profile: { ...rest, externalId },
+    wanted: importedProfileOf(record),
+    registeredAt,
+  };
+}
 
 /** A record as sent: valid (record) or not (problem), answered under its externalId either way. */
 export interface ImportEntry {
