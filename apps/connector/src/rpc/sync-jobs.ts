@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagedEnvelope, parsePageQuery } from '@platform/db';
-import { uuid, validate } from '@platform/errors';
+import { optionalOneOf, uuid, validate } from '@platform/errors';
 import { callerOf, type AsyncService } from '@platform/grpc-server';
 import type { connectorV1 } from '@platform/proto';
 import { PlatformError } from '@platform/errors';
@@ -22,10 +22,14 @@ type Handlers = Pick<
 
 const ids = z.object({ organizationId: uuid, connectorId: uuid });
 const jobIds = z.object({ organizationId: uuid, connectorId: uuid, jobId: uuid });
-const oneOf = (values: readonly string[]) =>
-  z.union([z.literal(''), z.enum(values as [string, ...string[]], { message: `must be one of ${values.join(', ')}` })]);
-const jobsInput = z.object({ organizationId: uuid, connectorId: uuid, status: oneOf(JOB_STATUSES) });
-const logsInput = z.object({ organizationId: uuid, connectorId: uuid, jobId: uuid, entityType: oneOf(ENTITY_TYPES), action: oneOf(LOG_ACTIONS) });
+const jobsInput = z.object({ organizationId: uuid, connectorId: uuid, status: optionalOneOf(JOB_STATUSES) });
+const logsInput = z.object({
+  organizationId: uuid,
+  connectorId: uuid,
+  jobId: uuid,
+  entityType: optionalOneOf(ENTITY_TYPES),
+  action: optionalOneOf(LOG_ACTIONS),
+});
 
 /** Sync jobs, their logs and the connector's totals (organisation administrators). */
 export function syncJobHandlers(deps: ConnectorDeps): Handlers {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagedEnvelope, parsePageQuery } from '@platform/db';
-import { optionalUuid, PlatformError, searchTerm, uuid, validate } from '@platform/errors';
+import { optionalOneOf, optionalUuid, PlatformError, searchTerm, uuid, validate } from '@platform/errors';
 import type { AsyncService, CallContext } from '@platform/grpc-server';
 import type { identityV1, organisationV1 } from '@platform/proto';
 import type { OrganisationDeps } from '../deps';
@@ -17,7 +17,7 @@ const listInput = z.object({
   status: z.union([z.literal(''), membershipStatus]),
   search: searchTerm,
   organizationId: optionalUuid,
-  accountStatus: z.union([z.literal(''), z.enum(ACCOUNT_STATUSES)], { error: `must be one of ${ACCOUNT_STATUSES.join(', ')}` }),
+  accountStatus: optionalOneOf(ACCOUNT_STATUSES),
 });
 const getInput = z.object({ userId: uuid });
 

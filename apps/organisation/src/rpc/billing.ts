@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagedEnvelope, parsePageQuery } from '@platform/db';
-import { PlatformError, uuid, validate } from '@platform/errors';
+import { optionalOneOf, PlatformError, uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
 import type { OrganisationDeps } from '../deps';
@@ -18,13 +18,13 @@ const optionalDate = z
   .transform((value) => (value === '' ? undefined : parseIsoDate(value)));
 const invoiceInput = z.object({
   organizationId: uuid,
-  status: z.union([z.literal(''), z.enum(['ISSUED', 'PAID', 'VOID'])]),
+  status: optionalOneOf(['ISSUED', 'PAID', 'VOID']),
   from: optionalDate,
   to: optionalDate,
 });
-const paymentsInput = z.object({ organizationId: uuid, status: z.union([z.literal(''), z.enum(['PENDING', 'SUCCEEDED', 'FAILED', 'REFUNDED'])]) });
+const paymentsInput = z.object({ organizationId: uuid, status: optionalOneOf(['PENDING', 'SUCCEEDED', 'FAILED', 'REFUNDED']) });
 const paymentInput = z.object({ organizationId: uuid, paymentId: uuid });
-const subscriptionsInput = z.object({ status: z.union([z.literal(''), z.enum(['ACTIVE', 'CANCELLED'])]) });
+const subscriptionsInput = z.object({ status: optionalOneOf(['ACTIVE', 'CANCELLED']) });
 
 type BillingHandlers = Pick<AsyncService<organisationV1.OrganisationServiceServer>, 'listInvoices' | 'listPayments' | 'getPayment' | 'listSubscriptions'>;
 

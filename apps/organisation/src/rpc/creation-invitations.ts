@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagedEnvelope, parsePageQuery } from '@platform/db';
-import { email, uuid, validate } from '@platform/errors';
+import { email, optionalOneOf, uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
 import { createWithInvitation, usableCreationInvitation } from '../app/create-with-invitation';
@@ -24,7 +24,7 @@ const createInput = z.object({
     .max(30, 'must be between 1 and 30')
     .transform((days) => days || INVITATION_DAYS),
 });
-const listInput = z.object({ status: z.union([z.literal(''), z.enum(FILTERS, `must be one of ${FILTERS.join(', ')}`)]) });
+const listInput = z.object({ status: optionalOneOf(FILTERS) });
 const cancelInput = z.object({ invitationId: uuid });
 const validateInput = z.object({ token: z.string().max(200, 'must be at most 200 characters') });
 const createWithInvitationInput = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagedEnvelope, parsePageQuery } from '@platform/db';
-import { email, optionalUuid, PlatformError, uuid, validate } from '@platform/errors';
+import { email, optionalOneOf, optionalUuid, PlatformError, uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
 import { acceptInvitation } from '../app/accept-invitation';
@@ -23,7 +23,7 @@ const createInput = z.object({
 });
 const listInput = z.object({
   organizationId: uuid,
-  status: z.union([z.literal(''), z.enum(INVITATION_FILTERS, `must be one of ${INVITATION_FILTERS.join(', ')}`)]),
+  status: optionalOneOf(INVITATION_FILTERS),
 });
 const cancelInput = z.object({ organizationId: uuid, invitationId: uuid });
 const acceptInput = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagedEnvelope, parsePageQuery } from '@platform/db';
-import { email, personName, uuid, validate } from '@platform/errors';
+import { email, optionalOneOf, personName, uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
 import { approveJoinRequest, rejectJoinRequest } from '../app/decide-join-request';
@@ -31,7 +31,7 @@ const submitInput = z.object({
 });
 const listInput = z.object({
   organizationId: uuid,
-  status: z.union([z.literal(''), z.enum(JOIN_REQUEST_STATUSES, `must be one of ${JOIN_REQUEST_STATUSES.join(', ')}`)]),
+  status: optionalOneOf(JOIN_REQUEST_STATUSES),
 });
 const orgInput = z.object({ organizationId: uuid });
 const decideInput = z.object({ organizationId: uuid, requestId: uuid });

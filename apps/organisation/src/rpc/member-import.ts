@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, personName, uuid, validate } from '@platform/errors';
+import { email, optionalOneOf, personName, uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
 import { importMembers } from '../app/import-members';
@@ -14,8 +14,8 @@ const recordInput = z.object({
   email,
   firstName: personName,
   lastName: personName,
-  status: z.union([z.literal(''), z.enum(IMPORT_STATUSES)]),
-  role: z.union([z.literal(''), z.enum(IMPORT_ROLES)]),
+  status: optionalOneOf(IMPORT_STATUSES),
+  role: optionalOneOf(IMPORT_ROLES),
   registeredAt: z.date({ error: 'must be a timestamp' }).optional(),
   ...profileRules,
 });

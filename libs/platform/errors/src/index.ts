@@ -2,4 +2,4 @@ export { ErrorCode } from './error-code';
 export { PlatformError, type FieldViolation } from './platform-error';
 export { grpcStatusOf, httpStatusOf, httpStatusOfFailure, errorCodeOfStatus, ERROR_CODE_KEY, ERROR_VIOLATIONS_KEY, ERROR_RETRY_AFTER_KEY } from './grpc-status';
 export { validate } from './validate';
-export { uuid, optionalUuid, email, personName, searchTerm, jsonObject } from './inputs';
+export { uuid, optionalUuid, optionalOneOf, email, personName, searchTerm, jsonObject } from './inputs';

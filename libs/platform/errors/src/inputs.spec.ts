@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PlatformError } from './platform-error';
-import { email, optionalUuid, personName, searchTerm, uuid } from './inputs';
+import { email, optionalOneOf, optionalUuid, personName, searchTerm, uuid } from './inputs';
 import { validate } from './validate';
 
 const violationsOf = (schema: z.ZodType, input: unknown) => {
@@ -26,6 +26,13 @@ describe('the shared input rules', () => {
     expect(violationsOf(z.object({ email }), { email: '  ' })).toEqual([{ field: 'email', message: 'is required' }]);
     expect(violationsOf(z.object({ email }), { email: 'not-an-email' })).toEqual([{ field: 'email', message: 'must be a valid email address' }]);
     expect(validate(email, ' ann@example.org ')).toBe('ann@example.org');
+  });
+
+  it('takes an optional filter empty or as one of its values, and names them when it is neither', () => {
+    const status = optionalOneOf(['ACTIVE', 'PAUSED'] as const);
+    expect(validate(status, '')).toBe('');
+    expect(validate(status, 'PAUSED')).toBe('PAUSED');
+    expect(violationsOf(z.object({ status }), { status: 'active' })).toEqual([{ field: 'status', message: 'must be one of ACTIVE, PAUSED' }]);
   });
 
   it('bounds names and search terms', () => {

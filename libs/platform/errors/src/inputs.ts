@@ -7,6 +7,13 @@ import { z } from 'zod';
 export const uuid = z.string().uuid('must be a UUID');
 /** '' (not given) or a UUID. */
 export const optionalUuid = z.union([z.literal(''), uuid]);
+/**
+ * An optional filter: '' (not given) or one of `values`; anything else is refused naming them
+ * (a union of '' and an enum would only say "Invalid input").
+ */
+export function optionalOneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(['', ...values] as unknown as readonly ['', ...T], { error: `must be one of ${values.join(', ')}` });
+}
 /** An email address; an empty one is only "required". */
 export const email = z
   .string()
