@@ -52,6 +52,21 @@ function encodeMapped(columnDelta, abs, out, count) {
   return encoded;
 }
 
+/** Each generated line's segments, decoded: the absolute generated column, and the other fields' deltas. */
+function decodedLines(mappings) {
+  return mappings.split(';').map((line) => {
+    let column = 0;
+    return line
+      .split(',')
+      .filter(Boolean)
+      .map((text) => {
+        const [columnDelta, ...rest] = decodeSegment(text);
+        column += columnDelta;
+        return { column, rest };
+      });
+  });
+}
+
 /**
  * A copy of `map` (source map v3) in which every run of segments that map into a source `drop`
  * accepts becomes one segment that maps nowhere, so lookups in that run find no original position.
@@ -63,14 +78,10 @@ export function trimSourceMap(map, drop) {
   const abs = [0, 0, 0, 0];
   const out = [0, 0, 0, 0]; // the same, as last written
   let inDroppedRun = false;
-  const lines = map.mappings.split(';').map((line) => {
-    let column = 0;
+  const lines = decodedLines(map.mappings).map((line) => {
     let written = 0; // generated column, as last written on this line
     const segments = [];
-    for (const text of line.split(',')) {
-      if (!text) continue;
-      const [columnDelta, ...rest] = decodeSegment(text);
-      column += columnDelta;
+    for (const { column, rest } of line) {
       if (rest.length === 0) {
         inDroppedRun = false;
         segments.push(encodeValue(column - written));
@@ -108,16 +119,12 @@ export function trimSourceMap(map, drop) {
 export function lineStarts(map) {
   const abs = [0, 0, 0, 0]; // as read: source, original line, original column, name
   const out = [0, 0, 0, 0]; // as last written
-  const lines = map.mappings.split(';').map((line) => {
-    let column = 0;
+  const lines = decodedLines(map.mappings).map((line) => {
     let written = 0;
     let previous; // source and original line of the previous mapped segment on this line
     let afterName = false;
     const segments = [];
-    for (const text of line.split(',')) {
-      if (!text) continue;
-      const [columnDelta, ...rest] = decodeSegment(text);
-      column += columnDelta;
+    for (const { column, rest } of line) {
       if (rest.length === 0) {
         segments.push(encodeValue(column - written));
         written = column;

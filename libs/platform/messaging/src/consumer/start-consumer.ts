@@ -64,13 +64,13 @@ export async function startConsumer<Tx extends SqlTx>(options: TransactionalCons
   const stopping = new AbortController();
   const active = new Set<ConsumerMessages>();
 
+  /** The CONSUMER span of one delivery, child of the producer's trace context. */
+  const spanOf = (message: InboundMessage) =>
+    startConsumerSpan(message.subject, message.headers, { consumer: durable, messageId: message.messageId, deliveryCount: message.deliveryCount });
+
   const processMessage = async (name: string, m: JsMsg) => {
     const message = toInboundMessage(m);
-    const { span, ctx } = startConsumerSpan(message.subject, message.headers, {
-      consumer: durable,
-      messageId: message.messageId,
-      deliveryCount: message.deliveryCount,
-    });
+    const { span, ctx } = spanOf(message);
     await context.with(ctx, async () => {
       try {
         const outcome = await deliver(message);
@@ -99,12 +99,10 @@ export async function startConsumer<Tx extends SqlTx>(options: TransactionalCons
       return;
     }
     const messages = batch.map(toInboundMessage);
-    const spans = messages.map((message) =>
-      startConsumerSpan(message.subject, message.headers, { consumer: durable, messageId: message.messageId, deliveryCount: message.deliveryCount }),
-    );
+    const spans = messages.map(spanOf);
     let outcomes: Awaited<ReturnType<BatchDelivery>>;
     try {
-      outcomes = await deliverBatch(messages, (index, work) => context.with((spans[index] as (typeof spans)[number]).ctx, work));
+      outcomes = await deliverBatch(messages, (index, work) => context.with(spans[index]?.ctx ?? context.active(), work));
     } catch (err) {
       for (const { span } of spans) endSpan(span.setAttribute('messaging.outcome', 'batch-failed'));
       log.debug({ err, messages: batch.length }, 'a batch failed; delivering its messages one by one');
@@ -116,7 +114,8 @@ export async function startConsumer<Tx extends SqlTx>(options: TransactionalCons
       const outcome = outcomes[index] ?? 'handled';
       metrics.message(name, outcome);
       m.ack();
-      endSpan((spans[index] as (typeof spans)[number]).span.setAttribute('messaging.outcome', outcome));
+      const traced = spans[index];
+      if (traced) endSpan(traced.span.setAttribute('messaging.outcome', outcome));
     });
   };
 
