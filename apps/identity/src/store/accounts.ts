@@ -31,7 +31,8 @@ export function findLiveAccountsByEmail(db: Db, emails: string[]) {
 
 /**
  * Creates an ACTIVE account without a password for each person, in one statement; an address that
- * a live account took meanwhile is skipped. Answers the ids created.
+ * a live account took meanwhile is skipped. Answers the ids created. Rows go in in address order, so
+ * two calls for overlapping addresses wait on each other's keys in one order rather than deadlock.
  */
 export async function insertAccountsWithoutPassword(db: Db, people: { email: string; firstName: string; lastName: string }[]): Promise<string[]> {
   if (people.length === 0) return [];
@@ -40,6 +41,7 @@ export async function insertAccountsWithoutPassword(db: Db, people: { email: str
     SELECT gen_random_uuid(), p.email, p.email, p.first_name, p.last_name, 'ACTIVE'::"AccountStatus", 'ORGANIZATION'::"UserType", now(), now()
       FROM unnest(${people.map((p) => p.email)}::text[], ${people.map((p) => p.firstName)}::text[], ${people.map((p) => p.lastName)}::text[])
         AS p(email, first_name, last_name)
+     ORDER BY p.email
     ON CONFLICT (email) WHERE deleted_at IS NULL DO NOTHING
     RETURNING id::text AS id`;
   return rows.map((row) => row.id);
