@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { ERROR_CODE_KEY } from '@platform/errors';
 import { eventLifecycleV1, eventsV1, identityV1, organisationV1 } from '@platform/proto';
-import { eventually, failure, fakeGrpcService, grpcError, startServiceHarness } from '@platform/testing';
+import { eventually, failure, fakeGrpcService, grpcError, startServiceHarness, violationsOf } from '@platform/testing';
 import { startEvents } from '../src/main';
 
 /** Identity's GetAccount and the organisation's ListAccountMemberships, answered from these maps. */
@@ -56,8 +56,8 @@ const input = (overrides: Partial<eventsV1.EventInput> = {}): eventsV1.EventInpu
     registrationRequired: true,
     maxAttendees: 50,
     waitingListEnabled: true,
-    basePrice: 20,
-    memberPrice: 12.5,
+    basePrice: { value: '20' },
+    memberPrice: { value: '12.50' },
     currency: 'EUR',
     ...overrides,
   });
@@ -95,7 +95,7 @@ describe('the events service on its own schema, NATS and gRPC', () => {
     expect(confirmed).toHaveLength(50);
     expect(confirmed.every((r) => r.confirmedAt)).toBe(true);
     expect(results.filter((r) => r.status === 'WAITLISTED')).toHaveLength(150);
-    expect(confirmed[0]).toMatchObject({ price: 12.5, currency: 'EUR', ticketType: 'MEMBER' });
+    expect(confirmed[0]).toMatchObject({ price: { value: '12.5' }, currency: 'EUR', ticketType: 'MEMBER' });
     const [counts] = await h.sql<{ confirmed: string; waitlisted: string }>(
       `SELECT count(*) FILTER (WHERE status = 'CONFIRMED') AS confirmed, count(*) FILTER (WHERE status = 'WAITLISTED') AS waitlisted FROM registration WHERE event_id = $1`,
       [event.id],
@@ -265,20 +265,59 @@ describe('the events service on its own schema, NATS and gRPC', () => {
   });
 
   it('prices a registration by ticket type: MEMBER the member price, STANDARD the early-bird price before its deadline, else the base price', async () => {
-    const prices = { basePrice: 40, memberPrice: 25.5, earlyBirdPrice: 30, currency: 'EUR' };
+    const prices = { basePrice: { value: '40' }, memberPrice: { value: '25.5' }, earlyBirdPrice: { value: '30' }, currency: 'EUR' };
     const early = await publishedEvent({ ...prices, earlyBirdDeadline: '2099-01-01T00:00:00Z' });
     const late = await publishedEvent({ ...prices, earlyBirdDeadline: '2020-01-01T00:00:00Z' });
     const free = await publishedEvent({ isFree: true, basePrice: undefined, memberPrice: undefined, currency: '' });
     const as = (eventId: string, ticketType: string) =>
       h.call('createRegistration', { organizationId: org, eventId, userId: '', ticketType, notes: '' }, h.tokens.org(org, 'MEMBER', randomUUID()));
-    expect(await as(early.id, 'STANDARD')).toMatchObject({ price: 30, currency: 'EUR', ticketType: 'STANDARD' });
-    expect(await as(early.id, 'member')).toMatchObject({ price: 25.5, currency: 'EUR', ticketType: 'MEMBER' });
-    expect(await as(late.id, 'STANDARD')).toMatchObject({ price: 40, currency: 'EUR' });
-    expect(await as(late.id, '')).toMatchObject({ price: 25.5, ticketType: 'MEMBER' });
-    expect(await as(free.id, 'STANDARD')).toMatchObject({ price: 0 });
+    expect(await as(early.id, 'STANDARD')).toMatchObject({ price: { value: '30' }, currency: 'EUR', ticketType: 'STANDARD' });
+    expect(await as(early.id, 'member')).toMatchObject({ price: { value: '25.5' }, currency: 'EUR', ticketType: 'MEMBER' });
+    expect(await as(late.id, 'STANDARD')).toMatchObject({ price: { value: '40' }, currency: 'EUR' });
+    expect(await as(late.id, '')).toMatchObject({ price: { value: '25.5' }, ticketType: 'MEMBER' });
+    expect(await as(free.id, 'STANDARD')).toMatchObject({ price: { value: '0' } });
     expect(await codeOf(as(late.id, 'VIP'))).toBe(`${status.INVALID_ARGUMENT}:VALIDATION_FAILED`);
     const [stored] = await h.sql<{ price: string }>(`SELECT price::text AS price FROM registration WHERE event_id = $1 AND ticket_type = 'MEMBER'`, [early.id]);
-    expect(stored!.price).toBe('25.50');
+    expect(stored!.price).toBe('25.500');
+  });
+
+  it('takes an early-bird price without a deadline: STANDARD registrations get it until the event starts', async () => {
+    const event = await publishedEvent({ basePrice: { value: '40' }, earlyBirdPrice: { value: '30' }, earlyBirdDeadline: '', currency: 'EUR' });
+    expect(event).toMatchObject({ earlyBirdPrice: { value: '30' }, earlyBirdDeadline: undefined });
+    const standard = await h.call(
+      'createRegistration',
+      { organizationId: org, eventId: event.id, userId: '', ticketType: 'STANDARD', notes: '' },
+      h.tokens.org(org, 'MEMBER', randomUUID()),
+    );
+    expect(standard.price).toEqual({ value: '30' });
+  });
+
+  it('stores prices exactly and reads them back as written, within each currency’s minor units', async () => {
+    const priced = (currency: string, basePrice: string, memberPrice?: string) =>
+      input({ currency, basePrice: { value: basePrice }, memberPrice: memberPrice === undefined ? undefined : { value: memberPrice } });
+    const created = await h.call('createEvent', { organizationId: org, event: priced('EUR', '0.10', '1234567890.12') }, admin);
+    expect(created).toMatchObject({ basePrice: { value: '0.1' }, memberPrice: { value: '1234567890.12' } });
+    const [row] = await h.sql<{ base: string; member: string }>(`SELECT base_price::text AS base, member_price::text AS member FROM event WHERE id = $1`, [
+      created.id,
+    ]);
+    expect(row).toEqual({ base: '0.100', member: '1234567890.120' });
+
+    const updated = await h.call('updateEvent', { organizationId: org, eventId: created.id, event: priced('JPY', '1500') }, admin);
+    expect(updated).toMatchObject({ basePrice: { value: '1500' }, memberPrice: undefined, currency: 'JPY' });
+    const kuwait = await h.call('updateEvent', { organizationId: org, eventId: created.id, event: priced('KWD', '1.234', '49.9') }, admin);
+    expect(kuwait).toMatchObject({ basePrice: { value: '1.234' }, memberPrice: { value: '49.9' } });
+    expect(await h.call('getEvent', { organizationId: org, eventId: created.id }, admin)).toMatchObject({ basePrice: { value: '1.234' } });
+
+    const refused = await failure(h.call('updateEvent', { organizationId: org, eventId: created.id, event: priced('EUR', '1.234') }, admin));
+    expect(violationsOf(refused)).toEqual([{ field: 'basePrice', message: 'must have at most 2 decimals in EUR' }]);
+    expect(await codeOf(h.call('createEvent', { organizationId: org, event: priced('JPY', '1500.5') }, admin))).toBe(
+      `${status.INVALID_ARGUMENT}:VALIDATION_FAILED`,
+    );
+    expect(await codeOf(h.call('createEvent', { organizationId: org, event: priced('EUR', '1e3') }, admin))).toBe(
+      `${status.INVALID_ARGUMENT}:VALIDATION_FAILED`,
+    );
+    // The refused update changed nothing.
+    expect(await h.call('getEvent', { organizationId: org, eventId: created.id }, admin)).toMatchObject({ basePrice: { value: '1.234' }, currency: 'KWD' });
   });
 
   it('lets a manager register another ACTIVE member (emailed under their own name); refuses a non-member, a member registering someone else, and a platform administrator without userId', async () => {

@@ -2,9 +2,15 @@ import { z } from 'zod';
 import type { KeySecrets } from '@platform/auth';
 import { commonEnv, readEnv, registeredPort } from '@platform/config';
 import { parseCorsOrigins } from './http/security-headers';
+import type { LegacyV1Settings } from './legacy-v1/legacy-router';
 import { limitVariables, readLimitSettings, type LimitName, type LimitSetting } from './limits/limit-settings';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const isoInstant = z.string().refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date or date-time');
+
+/** When the platform's /api/v1 took the old app's API over: the default `Deprecation` date. */
+export const LEGACY_V1_DEPRECATED_AT = '2026-12-01T00:00:00Z';
+const YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /** Every variable the gateway reads, with its type and default (docs/configuration.md is generated from it). */
 export const configShape = {
@@ -37,6 +43,23 @@ export const configShape = {
   GATEWAY_DENYLIST_MIRROR_MAX_ENTRIES: positiveInt(200_000),
   LOGIN_MAX_FAILED_ATTEMPTS: positiveInt(5),
   LOGIN_LOCKOUT_SECONDS: positiveInt(900),
+  /** The platform's base domain: `<subdomain>.<base domain>` names an organisation on /api/v1 (`acme.localhost` locally). */
+  GATEWAY_BASE_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('localhost')
+    .refine((value) => value.split('.').every((label) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label)), 'must be a host name'),
+  /** `off`: /api/v1, the old mobile app's API (docs/mobile-migration.md), is not served. */
+  GATEWAY_LEGACY_V1: z.enum(['on', 'off']).default('on'),
+  /** Honour `X-Organisation-Slug` on /api/v1 (local use); default on, off with NODE_ENV=production (the chart's). */
+  GATEWAY_LEGACY_V1_SLUG_HEADER: z.enum(['on', 'off']).optional(),
+  /** /api/v1's `Deprecation` date (ISO 8601): when the platform took the old app's API over. */
+  GATEWAY_LEGACY_V1_DEPRECATED_AT: isoInstant.default(LEGACY_V1_DEPRECATED_AT),
+  /** /api/v1's `Sunset` date (ISO 8601): set it to the association's switch-off date; default a year after the deprecation. */
+  GATEWAY_LEGACY_V1_SUNSET_AT: isoInstant.optional(),
+  /** How long an /api/v1 host's organisation is reused before it is looked up again (a changed custom domain applies after it). */
+  GATEWAY_LEGACY_V1_HOST_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
   /** `off` lifts every abuse limit (test stacks, load tests); each limit's own variables below. */
   GATEWAY_ABUSE_LIMITS: z.enum(['on', 'off']).optional(),
   ...limitVariables(),
@@ -69,6 +92,8 @@ export interface GatewayConfig {
   loginLockoutSeconds: number;
   /** `<SVC>_GRPC_URL` values by lower-case service key (`identity` → `127.0.0.1:50051`). */
   serviceUrls: Record<string, string>;
+  /** /api/v1 for the old mobile app (legacy-v1/legacy-router.ts); undefined when it is off. */
+  legacyV1?: LegacyV1Settings;
 }
 
 const GRPC_URL = /^([A-Z][A-Z0-9_]*)_GRPC_URL$/;
@@ -104,5 +129,17 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     loginMaxFailedAttempts: e.LOGIN_MAX_FAILED_ATTEMPTS,
     loginLockoutSeconds: e.LOGIN_LOCKOUT_SECONDS,
     serviceUrls,
+    legacyV1: e.GATEWAY_LEGACY_V1 === 'off' ? undefined : legacyV1Settings(e),
+  };
+}
+
+function legacyV1Settings(e: z.infer<z.ZodObject<typeof configShape>>): LegacyV1Settings {
+  const deprecatedAt = new Date(e.GATEWAY_LEGACY_V1_DEPRECATED_AT);
+  return {
+    baseDomain: e.GATEWAY_BASE_DOMAIN,
+    slugHeader: (e.GATEWAY_LEGACY_V1_SLUG_HEADER ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
+    cacheSeconds: e.GATEWAY_LEGACY_V1_HOST_CACHE_SECONDS,
+    deprecatedAt,
+    sunsetAt: e.GATEWAY_LEGACY_V1_SUNSET_AT ? new Date(e.GATEWAY_LEGACY_V1_SUNSET_AT) : new Date(deprecatedAt.getTime() + YEAR_MS),
   };
 }

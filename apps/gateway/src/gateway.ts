@@ -75,9 +75,10 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
     reservationMs: config.rpcTimeoutMs + 5_000,
     now: overrides.now,
   });
+  const signer = new TokenSigner({ issuer: config.jwtIssuer, userKeys: config.jwtKeys });
   const app = createHttpApp({
     routes,
-    authenticator: new RequestAuthenticator(new TokenSigner({ issuer: config.jwtIssuer, userKeys: config.jwtKeys }), denylist),
+    authenticator: new RequestAuthenticator(signer, denylist),
     grpc,
     loginGuard: new LoginGuard(lockout, bus, metrics, config.loginMaxFailedAttempts),
     limits:
@@ -89,6 +90,7 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
     trustProxy: config.trustProxy,
     browser: config.browser,
     docs: apiDocs(routes, API_INFO),
+    legacyV1: config.legacyV1 && { ...config.legacyV1, signer, denylist },
   });
 
   // Readiness follows both dependencies: logins publish to NATS (lockouts, audit) and the revocation

@@ -3,13 +3,12 @@ import type Redis from 'ioredis';
 import { Registry } from 'prom-client';
 import { SUBJECTS } from '@platform/messaging';
 import { identityEventsV1 } from '@platform/proto';
-import { createTestMessaging, createTestRedis, eventually, testLogger, testRedisUrl } from '@platform/testing';
+import { createTestMessaging, createTestRedis, eventually, startTcpProxy, testLogger, testRedisUrl, type TcpProxy } from '@platform/testing';
 import { SessionDenylist } from '../src/auth/session-denylist';
 import type { RunningSubscription } from '../src/events/event-bus';
 import { JetStreamEventBus } from '../src/events/jetstream-event-bus';
 import { startSessionRevokedConsumer } from '../src/events/session-revoked-consumer';
 import { createRedis } from '../src/redis/redis-client';
-import { tcpProxy, type TcpProxy } from './support/tcp-proxy';
 
 describe('session revocation', () => {
   const store = createTestRedis('denylist');
@@ -100,8 +99,8 @@ describe('session revocation', () => {
     let consumer: RunningSubscription;
 
     beforeAll(async () => {
-      proxy = await tcpProxy(Number(new URL(testRedisUrl()).port || 6379), new URL(testRedisUrl()).hostname);
-      redis = createRedis(`redis://127.0.0.1:${proxy.port}`);
+      proxy = await startTcpProxy(Number(new URL(testRedisUrl()).port || 6379), new URL(testRedisUrl()).hostname);
+      redis = createRedis(proxy.urlOf(testRedisUrl()));
       await redis.connect();
       bus = new JetStreamEventBus({
         url: outageMessaging.env.NATS_URL,
@@ -126,7 +125,7 @@ describe('session revocation', () => {
     const retried = async () => Number(/outcome="retried"} (\d+)/.exec(await metrics.getSingleMetricAsString('messaging_consumer_messages_total'))?.[1] ?? 0);
 
     it('applies it once Redis is back, and the token is refused; readiness is down meanwhile', async () => {
-      proxy.cut();
+      await proxy.cut();
       const sid = randomUUID();
       const payload = identityEventsV1.SessionRevoked.encode({ accountId: 'acc-outage', sessionId: sid, reason: 'LOGOUT', revokedAt: String(now) }).finish();
       await bus.publish(SUBJECTS.sessionRevoked, payload, randomUUID());
@@ -135,7 +134,7 @@ describe('session revocation', () => {
       expect(consumer.stalled()).toBe(true);
       expect(await denylist.isRevoked({ sub: 'acc-outage', sid, iat: now })).toBe(false);
 
-      proxy.restore();
+      await proxy.restore();
       await eventually(async () => expect(await denylist.isRevoked({ sub: 'acc-outage', sid, iat: now })).toBe(true), 20_000);
       expect(consumer.stalled()).toBe(false);
     });

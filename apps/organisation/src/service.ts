@@ -31,12 +31,13 @@ export function organisationService(deps: OrganisationDeps): AsyncService<organi
     getOrganisation,
     getOrganisationBySlug,
     getOrganisationBySubdomain,
+    getOrganisationByDomain,
     updateOrganisation,
     deleteOrganisation,
     getHealth,
   } = organisationHandlers(deps);
   const { listOrganisationRoles } = roleHandlers(deps);
-  const { listMembers, addMember, updateMember, removeMember } = memberHandlers(deps);
+  const { listMembers, getMember, addMember, updateMember, removeMember } = memberHandlers(deps);
   const { listUsers, getUser } = adminUserHandlers(deps);
   const { listEmailTemplates, getEmailTemplateByType, updateEmailTemplate, previewEmailTemplate, resetEmailTemplate } = emailTemplateHandlers(deps);
   const { getSmtpSettings, updateSmtpSettings, testSmtpConnection, sendSmtpTestEmail } = smtpSettingsHandlers(deps);
@@ -60,11 +61,13 @@ export function organisationService(deps: OrganisationDeps): AsyncService<organi
     getOrganisation,
     getOrganisationBySlug,
     getOrganisationBySubdomain,
+    getOrganisationByDomain,
     updateOrganisation,
     deleteOrganisation,
     getHealth,
     listOrganisationRoles,
     listMembers,
+    getMember,
     addMember,
     updateMember,
     removeMember,

@@ -130,10 +130,13 @@ describe('member import (UpsertMembers, internal)', () => {
     expect(h.identity.accounts.size).toBe(before);
   });
 
-  it('refuses an account already imported under another externalId, and callers without a service token', async () => {
-    const reply = await upsert(a, [record(901, { email: 'member5@import.example.org' })]);
-    expect(reply.results[0]).toMatchObject({ action: 'ERROR' });
-    expect(reply.results[0].error).toContain('wp-5');
+  it('answers a record whose address is a member of another externalId (in another case) as that member, changing nothing; refuses callers without a service token', async () => {
+    const before = await h.sql('SELECT * FROM membership WHERE organisation_id = $1 AND external_id = $2', [a.org.id, 'wp-5']);
+    const reply = await upsert(a, [record(901, { email: 'Member5@Import.example.org', city: 'Elsewhere', status: 'INACTIVE', role: 'ADMIN' })]);
+    expect(reply.results[0]).toEqual({ externalId: 'wp-901', action: 'SKIP', userId: before[0]!.account_id, error: '', sameAsExternalId: 'wp-5' });
+    expect(reply).toMatchObject({ created: 0, updated: 0, skipped: 1, failed: 0 });
+    // One membership, the first record's, untouched; no second one under wp-901.
+    expect(await h.sql('SELECT * FROM membership WHERE organisation_id = $1 AND account_id = $2', [a.org.id, before[0]!.account_id])).toEqual(before);
 
     expect(await failure(upsert(a, [record(1)], a.ownerToken))).toMatchObject({ code: status.PERMISSION_DENIED });
     expect(
@@ -146,10 +149,10 @@ describe('member import (UpsertMembers, internal)', () => {
     ).toMatchObject({ code: status.INVALID_ARGUMENT });
   });
 
-  it('applies the records of one call in turn: a repeated externalId updates the member just created, a second externalId for its email is refused', async () => {
-    const reply = await upsert(a, [record(700), record(700, { city: 'Paris', status: 'INACTIVE' }), record(701, { email: 'member700@import.example.org' })]);
-    expect(reply.results.map((r) => r.action)).toEqual(['CREATE', 'UPDATE', 'ERROR']);
-    expect(reply.results[2].error).toContain('wp-700');
+  it('applies the records of one call in turn: a repeated externalId updates the member just created, a second externalId for its email is that member', async () => {
+    const reply = await upsert(a, [record(700), record(700, { city: 'Paris', status: 'INACTIVE' }), record(701, { email: 'MEMBER700@import.example.org' })]);
+    expect(reply.results.map((r) => r.action)).toEqual(['CREATE', 'UPDATE', 'SKIP']);
+    expect(reply.results[2]).toMatchObject({ userId: reply.results[0].userId, sameAsExternalId: 'wp-700' });
     const page = await h.call('listMembers', { organizationId: a.org.id, status: 'INACTIVE', search: 'member700@', sort: '' }, a.ownerToken);
     expect(page.content).toEqual([expect.objectContaining({ externalId: 'wp-700', city: 'Paris', status: 'INACTIVE' })]);
   });
@@ -173,7 +176,7 @@ describe('member import (UpsertMembers, internal)', () => {
     const r = await h.newOrganization('import-race');
     const person = h.identity.addAccount({ email: 'member950@import.example.org', firstName: 'First950', lastName: 'Last950' });
     const registeredAt = new Date('2016-07-08T09:10:11Z');
-    const records = [record(949, { registeredAt }), record(950, { registeredAt }), record(951)];
+    const records = [record(949, { registeredAt }), record(950, { registeredAt }), record(951), record(952, { email: 'Member949@Import.example.org' })];
     // Another writer's transaction, still open: the member of wp-950 and its account. The import reads
     // the members without seeing it, then waits on the account's row, then finds the externalId taken.
     const other = new pg.Client({ connectionString: h.schema.connectionString, options: `-c search_path=${h.schema.schema}` });
@@ -201,8 +204,10 @@ describe('member import (UpsertMembers, internal)', () => {
       });
       await other.query('COMMIT');
       const reply = await importing;
-      expect(reply.results.map((x) => x.action)).toEqual(['CREATE', 'UPDATE', 'CREATE']);
+      expect(reply.results.map((x) => x.action)).toEqual(['CREATE', 'UPDATE', 'CREATE', 'SKIP']);
       expect(reply.results[1].userId).toBe(person.id);
+      // Record by record too, another case of an address is the member it already is.
+      expect(reply.results[3]).toMatchObject({ userId: reply.results[0].userId, sameAsExternalId: 'wp-949' });
     } finally {
       await other.end();
     }

@@ -12,7 +12,16 @@ describe('membership types, assignments, renewals and billing', () => {
   let b: NewOrganization;
   let admin: string;
 
-  const typeFields = { name: 'Full', description: 'Full membership', price: '120.5', currency: 'EUR', durationMonths: 12, benefits: ['Magazine', 'Events'] };
+  /** A price as it travels (google.type.Decimal). */
+  const dec = (value: string) => ({ value });
+  const typeFields = {
+    name: 'Full',
+    description: 'Full membership',
+    price: dec('120.5'),
+    currency: 'EUR',
+    durationMonths: 12,
+    benefits: ['Magazine', 'Events'],
+  };
   const createType = (org: NewOrganization, fields: Partial<typeof typeFields> = {}, token = org.ownerToken) =>
     h.call('createMembershipType', { organizationId: org.org.id, ...typeFields, ...fields }, token);
   const addMember = async (org: NewOrganization, email: string) =>
@@ -45,15 +54,15 @@ describe('membership types, assignments, renewals and billing', () => {
   describe('membership types', () => {
     it('creates, lists, updates and soft-deletes a type with an exact price', async () => {
       const created = await createType(a, {}, admin);
-      expect(created).toMatchObject({ name: 'Full', price: '120.50', currency: 'EUR', durationMonths: 12, benefits: ['Magazine', 'Events'] });
+      expect(created).toMatchObject({ name: 'Full', price: dec('120.50'), currency: 'EUR', durationMonths: 12, benefits: ['Magazine', 'Events'] });
       const { types } = await h.call('listMembershipTypes', { organizationId: a.org.id }, a.token('MEMBER'));
       expect(types.map((t) => t.id)).toEqual([created.id]);
       const updated = await h.call(
         'updateMembershipType',
-        { organizationId: a.org.id, typeId: created.id, price: '99.99', benefits: [], benefitsSet: true },
+        { organizationId: a.org.id, typeId: created.id, price: dec('99.99'), benefits: [], benefitsSet: true },
         admin,
       );
-      expect(updated).toMatchObject({ name: 'Full', price: '99.99', benefits: [] });
+      expect(updated).toMatchObject({ name: 'Full', price: dec('99.99'), benefits: [] });
       expect((await failure(createType(a, {}, admin)))?.code).toBe(status.ALREADY_EXISTS);
       await h.call('deleteMembershipType', { organizationId: a.org.id, typeId: created.id }, admin);
       expect((await h.call('listMembershipTypes', { organizationId: a.org.id }, admin)).types).toEqual([]);
@@ -62,17 +71,51 @@ describe('membership types, assignments, renewals and billing', () => {
 
     it('refuses bad fields, naming each', async () => {
       for (const [field, value] of [
-        ['price', '-1'],
-        ['price', '1.234'],
+        ['price', dec('-1')],
+        ['price', dec('1.234')],
+        ['price', dec('1e3')],
+        ['price', undefined],
         ['currency', 'eur'],
         ['currency', 'ABC'],
         ['durationMonths', 0],
         ['name', ''],
       ] as const) {
-        const err = await failure(createType(a, { name: `Bad ${field}`, [field]: value }));
+        const err = await failure(
+          h.call('createMembershipType', { organizationId: a.org.id, ...typeFields, name: `Bad ${field}`, [field]: value }, a.ownerToken),
+        );
         expect(err?.code).toBe(status.INVALID_ARGUMENT);
         expect(violationsOf(err).map((v) => v.field)).toEqual([field]);
       }
+    });
+
+    it('stores prices exactly and reads them back as written, in each currency’s minor units', async () => {
+      const priced = async (name: string, price: string, currency: string) => (await createType(a, { name, price: dec(price), currency })).price;
+      expect(await priced('Ten cents', '0.10', 'EUR')).toEqual(dec('0.10'));
+      expect(await priced('Float-like', '49.9', 'EUR')).toEqual(dec('49.90'));
+      expect(await priced('Large', '1234567890.12', 'EUR')).toEqual(dec('1234567890.12'));
+      expect(await priced('Yen', '1500', 'JPY')).toEqual(dec('1500'));
+      expect(await priced('Dinar', '1.234', 'KWD')).toEqual(dec('1.234'));
+      const [row] = await h.sql<{ price: string }>(`SELECT price::text AS price FROM membership_type WHERE name = 'Dinar'`);
+      expect(row).toEqual({ price: '1.234' });
+
+      const tooFine = await failure(createType(a, { name: 'Too fine', price: dec('1.234'), currency: 'EUR' }));
+      expect(violationsOf(tooFine)).toEqual([{ field: 'price', message: 'must have at most 2 decimals in EUR' }]);
+      expect(violationsOf(await failure(createType(a, { name: 'Half yen', price: dec('1500.5'), currency: 'JPY' })))).toEqual([
+        { field: 'price', message: 'must be a whole amount in JPY' },
+      ]);
+      const typeId = (await h.call('listMembershipTypes', { organizationId: a.org.id }, admin)).types.find((t) => t.name === 'Float-like')!.id;
+      const update = (changes: Partial<organisationV1.UpdateMembershipTypeRequest>) =>
+        h.call('updateMembershipType', { organizationId: a.org.id, typeId, benefits: [], benefitsSet: false, ...changes }, admin);
+      expect(violationsOf(await failure(update({ currency: 'JPY' })))).toEqual([
+        { field: 'currency', message: 'does not fit the price 49.9: JPY takes whole amounts' },
+      ]);
+      expect(await update({ currency: 'JPY', price: dec('4990') })).toMatchObject({ price: dec('4990'), currency: 'JPY' });
+      expect(violationsOf(await failure(update({ price: dec('4990.5') })))).toEqual([{ field: 'price', message: 'must be a whole amount in JPY' }]);
+      // The refused updates changed nothing.
+      expect((await h.call('listMembershipTypes', { organizationId: a.org.id }, admin)).types.find((t) => t.id === typeId)).toMatchObject({
+        price: dec('4990'),
+        currency: 'JPY',
+      });
     });
 
     it("keeps each organisation's types to itself and refuses members", async () => {
@@ -87,7 +130,7 @@ describe('membership types, assignments, renewals and billing', () => {
 
   describe('assignments and invoices', () => {
     it('assigns with default dates, issues a numbered invoice and announces it; renewing extends and invoices again', async () => {
-      const type = await createType(a, { name: 'Yearly', price: '50' });
+      const type = await createType(a, { name: 'Yearly', price: dec('50') });
       const userId = await addMember(a, 'yearly@example.org');
       let assigned: organisationV1.MembershipAssignment | undefined;
       const events = await h.events('organisation.membership.assigned', async () => {
@@ -104,14 +147,14 @@ describe('membership types, assignments, renewals and billing', () => {
       expect(renewed.endDate).toBe('2028-01-31');
       const page = await invoices(a);
       expect(page.content.map((i) => [i.number, i.amount, i.currency, i.status])).toEqual([
-        [2, '50.00', 'EUR', 'ISSUED'],
-        [1, '50.00', 'EUR', 'ISSUED'],
+        [2, dec('50.00'), 'EUR', 'ISSUED'],
+        [1, dec('50.00'), 'EUR', 'ISSUED'],
       ]);
       expect(page.content[0]).toMatchObject({ periodStart: '2027-01-31', periodEnd: '2028-01-31', userId });
     });
 
     it('issues no invoice for a free type, and renews an expired assignment from today', async () => {
-      const free = await createType(a, { name: 'Honorary', price: '0', durationMonths: 1 });
+      const free = await createType(a, { name: 'Honorary', price: dec('0'), durationMonths: 1 });
       const userId = await addMember(a, 'honorary@example.org');
       const before = (await invoices(a)).totalElements;
       const assigned = await assign(a, userId, free.id, { startDate: '2020-01-01', endDate: '2020-12-31' });
@@ -124,7 +167,7 @@ describe('membership types, assignments, renewals and billing', () => {
     });
 
     it('gives concurrent invoices of one organisation consecutive numbers without gaps', async () => {
-      const type = await createType(a, { name: 'Busy', price: '10' });
+      const type = await createType(a, { name: 'Busy', price: dec('10') });
       const users = await Promise.all(Array.from({ length: 12 }, (_, i) => addMember(a, `busy${i}@example.org`)));
       const before = (await invoices(a, { size: 100 })).content.map((i) => i.number);
       await Promise.all(users.map((u) => assign(a, u, type.id)));
@@ -180,7 +223,7 @@ describe('membership types, assignments, renewals and billing', () => {
 
   describe('the renewal job', () => {
     it('expires lapsed assignments and sends the 30- and 7-day reminders once each', async () => {
-      const type = await createType(a, { name: 'Reminded', price: '15', durationMonths: 1 });
+      const type = await createType(a, { name: 'Reminded', price: dec('15'), durationMonths: 1 });
       const soon = await addMember(a, 'soon@example.org');
       const month = await addMember(a, 'month@example.org');
       const lapsed = await addMember(a, 'lapsed@example.org');
@@ -205,7 +248,7 @@ describe('membership types, assignments, renewals and billing', () => {
           [month, 29],
         ].sort(),
       );
-      expect(reminders[0]).toMatchObject({ organizationName: 'Org billing-a', membershipTypeName: 'Reminded', price: '15.00', currency: 'EUR' });
+      expect(reminders[0]).toMatchObject({ organizationName: 'Org billing-a', membershipTypeName: 'Reminded', price: dec('15.00'), currency: 'EUR' });
       expect(reminders.find((e) => e.accountId === soon)).toMatchObject({ email: 'soon@example.org', endDate: isoDay(5) });
       expect(expired.map((d) => organisationEventsV1.MembershipExpired.decode(d).accountId)).toEqual([lapsed]);
       expect((await h.call('getMembershipAssignment', { organizationId: a.org.id, userId: lapsed }, admin)).status).toBe('EXPIRED');

@@ -6,8 +6,9 @@ const LEGACY_SITE_TYPE_ID = '6c0a3b52-6d8e-4c41-9f0e-1a7c5e2b0001';
 
 /**
  * The connector through the gateway, on the real organisation, content, events and documents
- * services and the real legacy site (seed `tiny`): create, test, INITIAL_IMPORT, the imported
- * records through the platform API, the 409s, a FULL_SYNC that creates nothing, a wrong key.
+ * services and the real legacy site (seed `tiny` with 13 members, so that its member 13, without
+ * any member meta, is there): create, test, INITIAL_IMPORT, the imported records through the
+ * platform API, the 409s, a FULL_SYNC that creates nothing, a wrong key.
  */
 describe('the connector imports a legacy site through the gateway', () => {
   let platform: Platform;
@@ -33,7 +34,12 @@ describe('the connector imports a legacy site through the gateway', () => {
   };
 
   beforeAll(async () => {
-    platform = await startPlatform('connector', { services: ['connector', 'content', 'events', 'documents'], organisation: 'real', notifications: true });
+    platform = await startPlatform('connector', {
+      services: ['connector', 'content', 'events', 'documents'],
+      organisation: 'real',
+      notifications: true,
+      env: { LEGACY_SEED_MEMBERS: '13' },
+    });
     api = http(platform.baseUrl);
     const admin = (await api.post('/api/auth/system/login', ADMIN)).body.accessToken as string;
     await api.post('/api/auth/org/register', { email: 'owner@legacy.example', password: 'connector password', firstName: 'Olga', lastName: 'Owner' });
@@ -92,27 +98,39 @@ describe('the connector imports a legacy site through the gateway', () => {
     expect(started.body).toMatchObject({ status: 'PENDING', jobType: 'INITIAL_IMPORT' });
     const job = await jobEnded(started.body.id);
     expect({ status: job.status, error: job.errorMessage }).toEqual({ status: 'COMPLETED', error: '' });
-    // The site's awkward case on purpose: a member re-using an earlier member's address in another
-    // case. The platform has one account per address, so that record is FAILED with its reason and
-    // the job goes on.
-    const seen = new Set<string>();
-    const reused = site['members']!.filter((m) => {
-      const key = String(m.user_email).toLowerCase();
-      const dup = seen.has(key);
-      seen.add(key);
-      return dup;
-    });
+    // The site's awkward cases on purpose, and every person still comes over: nothing FAILED.
     const failed = await api.get(`${base()}/${connectorId}/sync-jobs/${job.id}/logs?action=FAILED&size=100`, owner);
-    expect(failed.body.content.map((l: { entityType: string; externalId: string }) => [l.entityType, l.externalId])).toEqual(
-      reused.map((m) => ['MEMBERS', String(m.id)]),
-    );
-    expect(failed.body.content.every((l: { message: string }) => l.message !== '')).toBe(true);
+    expect(failed.body.content).toEqual([]);
+    const memberLines = (await api.get(`${base()}/${connectorId}/sync-jobs/${job.id}/logs?entityType=MEMBERS&size=100`, owner)).body.content as Array<{
+      externalId: string;
+      action: string;
+      platformId: string;
+      message: string;
+    }>;
+    const lineOf = (id: unknown) => memberLines.find((l) => l.externalId === String(id))!;
+    // A member re-using an earlier member's address in another case: the same person, one account
+    // and one membership linked to both site users, the first one's profile kept; a SKIP saying so.
+    const seen = new Map<string, { id: number }>();
+    const reused = site['members']!.flatMap((m) => {
+      const key = String(m.user_email).toLowerCase();
+      const first = seen.get(key);
+      if (!first) seen.set(key, m);
+      return first ? [{ member: m, first }] : [];
+    });
+    expect(reused.length).toBeGreaterThan(0);
+    for (const { member, first } of reused) {
+      expect(lineOf(member.id)).toMatchObject({ action: 'SKIP', platformId: lineOf(first.id).platformId });
+      expect(lineOf(member.id).message).toContain(`same person as site user ${first.id}`);
+    }
+    // A member without any first or last name (every hundredth of the generated site): named from display_name.
+    const unnamed = site['members']!.find((m) => !m.first_name && !m.last_name);
+    expect(lineOf(unnamed.id)).toMatchObject({ action: 'CREATE', message: 'no first or last name at the site: both taken from display_name' });
     const fetched = Object.values(site).reduce((n, list) => n + list.length, 0);
-    expect(job.totals).toMatchObject({ fetched, updated: 0, failed: reused.length });
+    expect(job.totals).toMatchObject({ fetched, updated: 0, failed: 0 });
     const trashed = site['events']!.filter((e) => e.post_status === 'trash').length + site['conferences']!.filter((e) => e.post_status === 'trash').length;
     // Trashed events are not imported; notifications that were never published were never sent.
     const unsent = site['notifications']!.filter((n) => n.post_status !== 'publish').length;
-    expect(job.totals.skipped).toBe(trashed + unsent);
+    expect(job.totals.skipped).toBe(trashed + unsent + reused.length);
     expect(job.totals.created).toBe(fetched - trashed - unsent - reused.length);
     const logs = await api.get(`${base()}/${connectorId}/sync-jobs/${job.id}/logs?size=100`, owner);
     expect(logs.body.totalElements).toBe(fetched);
@@ -120,6 +138,25 @@ describe('the connector imports a legacy site through the gateway', () => {
     // Members: every site member is in the organisation, by email, with the status of its role.
     const users = await api.get(`/api/orgs/${org}/users?size=100`, owner);
     const byEmail = new Map((users.body.content as Array<{ email: string; status: string }>).map((u) => [u.email.toLowerCase(), u]));
+    // One member per address (with the owner), whatever its status; the first site user's names on a shared one.
+    const everyone = (
+      await Promise.all(
+        ['ACTIVE', 'PENDING', 'INACTIVE'].map(async (status) => (await api.get(`/api/orgs/${org}/users?size=100&status=${status}`, owner)).body.content),
+      )
+    ).flat() as Array<{ email: string; firstName: string; lastName: string }>;
+    expect(everyone.map((u) => u.email.toLowerCase()).sort()).toEqual(
+      [...new Set(site['members']!.map((m) => String(m.user_email).toLowerCase())), 'owner@legacy.example'].sort(),
+    );
+    const everyoneByEmail = new Map(everyone.map((u) => [u.email.toLowerCase(), u]));
+    for (const { first } of reused) {
+      const firstUser = site['members']!.find((m) => m.id === first.id);
+      expect(everyoneByEmail.get(String(firstUser.user_email).toLowerCase())).toMatchObject({ firstName: firstUser.first_name, lastName: firstUser.last_name });
+    }
+    // The member without names: its display name's words (an emoji is not a name).
+    const [shownFirst, ...shownLast] = String(unnamed.display_name)
+      .split(' ')
+      .filter((word) => /\p{L}/u.test(word));
+    expect(everyoneByEmail.get(String(unnamed.user_email).toLowerCase())).toMatchObject({ firstName: shownFirst, lastName: shownLast.join(' ') });
     const admin = site['members']!.find((m) => m.role === 'administrator');
     const active = site['members']!.find((m) => m.role === 'association-member');
     expect(byEmail.get(String(active.user_email).toLowerCase())?.status).toBe('ACTIVE');
@@ -169,7 +206,7 @@ describe('the connector imports a legacy site through the gateway', () => {
     expect((await api.post(`${base()}/${connectorId}/sync`, { jobType: 'FULL_SYNC' }, owner)).status).toBe(409);
     const job = await jobEnded(full.body.id);
     expect(job.status).toBe('COMPLETED');
-    expect(job.totals).toMatchObject({ created: 0, updated: 0 });
+    expect(job.totals).toMatchObject({ created: 0, updated: 0, failed: 0 });
 
     const jobs = await api.get(`${base()}/${connectorId}/sync-jobs`, owner);
     expect(jobs.body.content.map((j: { jobType: string }) => j.jobType)).toEqual(['FULL_SYNC', 'INITIAL_IMPORT']);

@@ -440,4 +440,87 @@ describe('events through the gateway, on the real organisation and notifications
     expect(report.events.some((e) => announced.includes((e as unknown as { id: string }).id))).toBe(false);
     expect((await upload(csv, tokens['manager'])).status).toBe(403);
   });
+
+  describe('malformed CSV files: 400 naming the line and nothing imported, or read when the format is only unusual', () => {
+    const HEADER = ['title', 'eventType', 'startDate', 'endDate', 'city'];
+    const row = (title: string, city = 'Ghent') => [title, 'IN_PERSON', '2031-03-01T18:00:00Z', '2031-03-01T20:00:00Z', city];
+    const lines = (rows: string[][], separator = ',') => [HEADER, ...rows].map((cells) => cells.join(separator)).join('\r\n') + '\r\n';
+    const upload = async (bytes: Uint8Array | string): Promise<JsonResponse> => {
+      const form = new FormData();
+      form.append('file', new Blob([bytes], { type: 'text/csv' }), 'events.csv');
+      const res = await fetch(`${platform.baseUrl}${events()}/import`, { method: 'POST', body: form, headers: { authorization: `Bearer ${tokens['owner']}` } });
+      return { status: res.status, headers: res.headers, body: await res.json() };
+    };
+    const drafts = async (search: string) =>
+      (await api.get(`${events()}?search=${encodeURIComponent(search)}&status=DRAFT`, tokens['owner'])).body.totalElements;
+
+    it('refuses a stray quote in an unquoted field, naming its line, and imports none of the rows', async () => {
+      const res = await upload(lines([row('Quote ok'), row('Quote 12" screen'), row('Quote after')]));
+      expectProblem(res, 400, /file line 3: a quote inside a field that does not start with one/);
+      expect(await drafts('Quote')).toBe(0);
+    });
+
+    it('reads a UTF-16 file with its BOM, tab-separated (Excel "Unicode text")', async () => {
+      const text = lines([row('Unicode Café night', 'Liège')], '\t');
+      const res = await upload(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ totalRows: 1, imported: 1, rejected: [], events: [{ title: 'Unicode Café night', address: { city: 'Liège' } }] });
+    });
+
+    it('reads a semicolon-separated file, and refuses one saved as Windows-1252 naming the line of its first accent', async () => {
+      const res = await upload(
+        lines([row('Semicolon one'), row('Semicolon two; with more')], ';').replace('Semicolon two; with more', '"Semicolon two; with more"'),
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.events.map((e: { title: string }) => e.title)).toEqual(['Semicolon one', 'Semicolon two; with more']);
+      const latin = await upload(Buffer.from(lines([row('Latin plain'), row('Latin café')], ';'), 'latin1'));
+      expectProblem(latin, 400, /file line 3: is not UTF-8 text \(byte 0xE9\).*CSV UTF-8/);
+      expect(await drafts('Latin')).toBe(0);
+    });
+
+    it('refuses an empty file, one of blank lines, and a header without rows', async () => {
+      expectProblem(await upload(''), 400, /file is empty/);
+      expectProblem(await upload('\r\n\r\n'), 400, /file is empty/);
+      expectProblem(await upload(lines([])), 400, /file has no event rows/);
+    });
+
+    it('refuses a binary file by its type, and NUL bytes by their line', async () => {
+      const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), Buffer.from('IHDR'), Buffer.alloc(4096, 7)]);
+      expectProblem(await upload(png), 400, /file is a PNG file, not CSV text/);
+      expectProblem(await upload(lines([row('Nul ok'), row('Nul\u0000byte')])), 400, /file line 3: contains a NUL character/);
+      expect(await drafts('Nul')).toBe(0);
+    });
+  });
+
+  it('takes each price as a JSON number or a decimal string and answers JSON numbers, exactly, in the currency’s minor units', async () => {
+    const made = await api.post(
+      events(),
+      eventBody({ title: 'Exact prices', basePrice: '20.00', memberPrice: 12.5, earlyBirdPrice: '0.10', earlyBirdDeadline: '2029-01-01T00:00:00Z' }),
+      tokens['owner'],
+    );
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ basePrice: 20, memberPrice: 12.5, earlyBirdPrice: 0.1, currency: 'EUR' });
+    const put = (body: Record<string, unknown>) =>
+      api.call('PUT', `${events()}/${made.body.id}`, { body: eventBody({ title: 'Exact prices', ...body }), token: tokens['owner'] });
+    const large = await put({ basePrice: '1234567890.12', memberPrice: 1234567890.12 });
+    expect(large.status).toBe(200);
+    expect(large.body).toMatchObject({ basePrice: 1234567890.12, memberPrice: 1234567890.12 });
+    expect((await put({ currency: 'JPY', basePrice: 1500, memberPrice: '1000' })).body).toMatchObject({ basePrice: 1500, memberPrice: 1000, currency: 'JPY' });
+    expect((await put({ currency: 'KWD', basePrice: '1.234', memberPrice: 1.5 })).body).toMatchObject({ basePrice: 1.234, memberPrice: 1.5 });
+    expectProblem(await put({ currency: 'EUR', basePrice: '1.234' }), 400, /basePrice must have at most 2 decimals in EUR/);
+    expectProblem(await put({ currency: 'JPY', basePrice: 1500.5 }), 400, /basePrice must be a whole amount in JPY/);
+    expectProblem(await put({ basePrice: '1e3' }), 400, /basePrice must be a decimal number/);
+    expectProblem(await put({ basePrice: '20,50' }), 400, /basePrice/);
+    // The refused updates changed nothing.
+    expect((await api.get(`${events()}/${made.body.id}`, tokens['owner'])).body).toMatchObject({ basePrice: 1.234, currency: 'KWD' });
+  });
+
+  it('takes an early-bird price without a deadline: a STANDARD registration gets it until the event starts', async () => {
+    const event = await create(eventBody({ title: 'Open early birds', maxAttendees: 10, basePrice: '40', earlyBirdPrice: 30 }));
+    expect((await api.get(`${events()}/${event.id}`, tokens['owner'])).body).toMatchObject({ earlyBirdPrice: 30, earlyBirdDeadline: null });
+    expect((await publish(event.id)).status).toBe(200);
+    const standard = await registerFor(event.id, tokens['owner']!, { ticketType: 'STANDARD' });
+    expect(standard.status).toBe(201);
+    expect(standard.body).toMatchObject({ price: 30, currency: 'EUR', ticketType: 'STANDARD' });
+  });
 });

@@ -323,4 +323,112 @@ describe('organisation branding, legal pages and directory through the gateway',
       expect(listed(other)).toEqual(['Olga Owner']);
     });
   });
+
+  // Issue 26: the mobile app's profile call (spec 4.10), under the directory's rules for other members.
+  describe('a member profile (GET /api/orgs/{organizationId}/users/{userId})', () => {
+    const profile = (userId: string, token?: string, org = orgId) => api.get(`/api/orgs/${org}/users/${userId}`, token);
+    const config = (change: Record<string, unknown>) => put(`/api/orgs/${orgId}/directory/config`, change, tokens['owner']);
+    /** Mia as the directory shows her: names, job, city, role; everything else null. */
+    const miaEntry = () => ({
+      id: ids['member'],
+      email: null,
+      firstName: 'Mia',
+      lastName: 'Member',
+      status: 'ACTIVE',
+      roles: ['MEMBER'],
+      joinedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      roleId: expect.any(String),
+      displayName: '',
+      phoneNumber: null,
+      jobTitle: 'Treasurer',
+      company: '',
+      dateOfBirth: null,
+      addressLine1: null,
+      city: 'Leeds',
+      postalCode: null,
+      isCertified: false,
+      membershipRenewalDate: null,
+      isExcludedFromListing: null,
+      externalId: null,
+      createdAt: null,
+      membership: null,
+    });
+
+    it('is listed in the OpenAPI document beside PUT and DELETE', async () => {
+      const { paths } = (await api.get('/api/docs/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+      expect(Object.keys(paths['/api/orgs/{organizationId}/users/{userId}'] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
+    });
+
+    it('gives the owner, an admin and a platform admin every field; the member reads the same of themself', async () => {
+      const read = await profile(ids['member']!, tokens['admin']);
+      expect(read.status).toBe(200);
+      expect(read.body).toEqual({
+        ...miaEntry(),
+        email: 'member@brand.example',
+        phoneNumber: '+44 20 7946 0000',
+        dateOfBirth: '',
+        addressLine1: '',
+        postalCode: '',
+        membershipRenewalDate: '',
+        isExcludedFromListing: false,
+        externalId: '',
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
+      for (const token of [tokens['owner'], admin, tokens['member']]) expect((await profile(ids['member']!, token)).body).toEqual(read.body);
+      // Administrators also read members the directory does not list.
+      expect((await profile(ids['hidden']!, tokens['admin'])).body).toMatchObject({ isExcludedFromListing: true, email: 'hidden@brand.example' });
+      expect((await profile(ids['leaver']!, tokens['owner'])).body).toMatchObject({ status: 'INACTIVE' });
+    });
+
+    it('gives another member or a manager the directory entry, email and phone only once the directory shows them', async () => {
+      const res = await profile(ids['member']!, tokens['manager']);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(miaEntry());
+      expect((await profile(ids['admin']!, tokens['member'])).body).toMatchObject({ firstName: 'Adam', email: null, createdAt: null });
+      expect((await config({ showEmail: true, showPhone: true })).status).toBe(200);
+      try {
+        expect((await profile(ids['member']!, tokens['manager'])).body).toEqual({
+          ...miaEntry(),
+          email: 'member@brand.example',
+          phoneNumber: '+44 20 7946 0000',
+        });
+      } finally {
+        expect((await config({ showEmail: false, showPhone: false })).status).toBe(200);
+      }
+    });
+
+    it('answers 404 to another member for a member the directory does not list, or an unknown id', async () => {
+      for (const key of ['hidden', 'suspended', 'pending', 'leaver']) {
+        const res = await profile(ids[key]!, tokens['member']);
+        expectProblem(res, 404);
+        expect(JSON.stringify(res.body)).not.toContain(`${key}@brand.example`);
+      }
+      expectProblem(await profile('0b7c2f1e-58a4-4d3b-9c6e-2f0a1b3c4d5e', tokens['member']), 404);
+      expectProblem(await profile('0b7c2f1e-58a4-4d3b-9c6e-2f0a1b3c4d5e', tokens['owner']), 404);
+      const malformed = await profile('not-a-uuid', tokens['owner']);
+      expectProblem(malformed, 400);
+      // The gateway names a path parameter's violation by its proto field (as for PUT and DELETE on this path).
+      expect(malformed.body.errors).toEqual([expect.objectContaining({ field: expect.stringMatching(/^user_?id$/i), message: 'must be a UUID' })]);
+    });
+
+    it('answers 403 to a guest, and to members and managers while the directory is for admins only', async () => {
+      expectProblem(await profile(ids['member']!, tokens['guest']), 403);
+      expect((await config({ visibility: 'ADMINS_ONLY' })).status).toBe(200);
+      try {
+        for (const who of ['member', 'manager']) expectProblem(await profile(ids['admin']!, tokens[who]), 403);
+        expect((await profile(ids['member']!, tokens['member'])).status).toBe(200);
+        expect((await profile(ids['member']!, tokens['admin'])).status).toBe(200);
+      } finally {
+        expect((await config({ visibility: 'MEMBERS_ONLY' })).status).toBe(200);
+      }
+    });
+
+    it("another organisation's token gets 403, and 404 through its own organisation's path; no token is 401", async () => {
+      const other = await profile(ids['member']!, tokens['otherOwner']);
+      expectProblem(other, 403);
+      expect(JSON.stringify(other.body)).not.toContain('member@brand.example');
+      expectProblem(await profile(ids['member']!, tokens['otherOwner'], otherOrgId), 404);
+      expectProblem(await profile(ids['member']!), 401);
+    });
+  });
 });

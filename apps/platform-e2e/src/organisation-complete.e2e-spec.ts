@@ -100,18 +100,38 @@ describe('organisation complete: profiles, membership types, billing', () => {
         owner,
       );
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ name: 'Standard', price: '49.90', currency: 'GBP', durationMonths: 12, benefits: ['Newsletter'] });
+      expect(created.body).toMatchObject({ name: 'Standard', price: 49.9, currency: 'GBP', durationMonths: 12, benefits: ['Newsletter'] });
       typeId = created.body.id;
       const listed = await api.get(`/api/orgs/${orgId}/membership-types`, memberToken);
       expect(listed.status).toBe(200);
-      expect(listed.body.map((t: { id: string }) => t.id)).toEqual([typeId]);
-      // A JSON number is a binary float: the price travels as a decimal string.
-      const asNumber = await api.post(`/api/orgs/${orgId}/membership-types`, { name: 'Float', price: 49.9, currency: 'GBP', durationMonths: 12 }, owner);
-      expect(asNumber.status).toBe(400);
-      expect(JSON.stringify(asNumber.body)).toContain('price');
+      expect(listed.body.map((t: { id: string }) => t.id)).toContain(typeId);
+      // A price is a JSON number or a decimal string, answered as a JSON number, exactly, in the currency's minor units.
+      const typeWith = (name: string, price: unknown, currency: string) =>
+        api.post(`/api/orgs/${orgId}/membership-types`, { name, price, currency, durationMonths: 12 }, owner);
+      for (const [name, price, currency, answered] of [
+        ['Float', 49.9, 'GBP', 49.9],
+        ['Ten pence', '0.10', 'GBP', 0.1],
+        ['Large', '1234567890.12', 'EUR', 1234567890.12],
+        ['Yen', 1500, 'JPY', 1500],
+        ['Dinar', '1.234', 'KWD', 1.234],
+      ] as const) {
+        const made = await typeWith(name, price, currency);
+        expect(made.status).toBe(201);
+        expect(made.body).toMatchObject({ name, price: answered, currency });
+      }
+      expect(JSON.stringify((await api.get(`/api/orgs/${orgId}/membership-types`, memberToken)).body)).toContain('"price":1234567890.12');
+      for (const [price, currency, message] of [
+        ['1.234', 'EUR', 'price must have at most 2 decimals in EUR'],
+        [1500.5, 'JPY', 'price must be a whole amount in JPY'],
+        ['1e3', 'EUR', 'price must be a decimal number'],
+      ] as const) {
+        const refused = await typeWith(`Refused ${price}`, price, currency);
+        expect(refused.status).toBe(400);
+        expect((refused.body.errors as Array<{ field: string; message: string }>).map((e) => `${e.field} ${e.message}`).join(' | ')).toContain(message);
+      }
       const bad = await api.post(
         `/api/orgs/${orgId}/membership-types`,
-        { name: 'Bad', price: '1.999', currency: 'EURO', durationMonths: 0, benefits: [] },
+        { name: 'Bad', price: '1.9999', currency: 'EURO', durationMonths: 0, benefits: [] },
         owner,
       );
       expect(bad.status).toBe(400);
@@ -131,9 +151,9 @@ describe('organisation complete: profiles, membership types, billing', () => {
       expect(renewed.body.endDate).toBe('2028-03-31');
       const invoices = await api.get(`/api/orgs/${orgId}/invoices?sort=number,asc`, owner);
       expect(invoices.status).toBe(200);
-      expect(invoices.body.content.map((i: { number: number; amount: string }) => [i.number, i.amount])).toEqual([
-        [1, '49.90'],
-        [2, '49.90'],
+      expect(invoices.body.content.map((i: { number: number; amount: number }) => [i.number, i.amount])).toEqual([
+        [1, 49.9],
+        [2, 49.9],
       ]);
       expect((await api.get(`/api/orgs/${orgId}/invoices`, memberToken)).status).toBe(403);
       expect((await api.get(`/api/orgs/${orgId}/invoices?status=LOST`, owner)).status).toBe(400);

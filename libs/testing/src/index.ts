@@ -5,6 +5,7 @@ export { createTestMessaging, openEventReader, testNatsUrl, type EventReader, ty
 export { createTestRedis, testRedisUrl, type TestRedis } from './redis/test-redis';
 export { TEST_JWT_SECRET, TEST_SERVICE_JWT_SECRET, TEST_SECRETS_KEY, testSigner, testTokens, type TestTokens } from './auth/test-tokens';
 export { eventually } from './wait/eventually';
+export { startTcpProxy, type TcpProxy } from './net/tcp-proxy';
 export { testLogger } from './logging/test-logger';
 export {
   fakeGrpcService,

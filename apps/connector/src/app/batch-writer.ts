@@ -3,10 +3,11 @@ import type { ConnectorDeps } from '../deps';
 import type { EntityType } from '../domain/entity-types';
 import type { Mapped, SourceRecord } from '../domain/mappings';
 import { count, type EntityCounts, type LogAction } from '../domain/progress';
+import { samePersonNote } from '../domain/same-person';
 import { hashToKeep, sourceHash, type HashedSettings } from '../domain/source-hash';
 import type { SyncJobRow } from '../store/sync-jobs';
 import { insertLogs, type NewSyncLog } from '../store/sync-logs';
-import { knownRecords, upsertLinks, type Link } from '../store/synced-records';
+import { knownRecords, upsertLinks, type KnownRecord, type Link } from '../store/synced-records';
 
 /** One entity type's writer within a job: maps records, sends them in batches, logs every record. */
 export interface EntityWriter {
@@ -47,6 +48,8 @@ interface Pending<T> {
   externalId: string;
   record: T;
   hash: string;
+  /** The mapping's note for the log line ('' for none). */
+  note: string;
 }
 
 /** A line and, when the platform answered a record, its link. */
@@ -58,11 +61,12 @@ interface Answered {
 const conflictNote = (action: LogAction): string =>
   action === 'CONFLICT' ? 'changed on the platform since the last sync and at the source too: the platform copy was kept' : '';
 
-const lineOf = (externalId: string, action: LogAction, platformId: string, message: string): NewSyncLog => ({
+/** A log line; its message the notes that apply, in order, joined. */
+const lineOf = (externalId: string, action: LogAction, platformId: string, ...notes: Array<string | false | null | undefined>): NewSyncLog => ({
   externalId,
   action,
   platformId: platformId || null,
-  message: message || null,
+  message: notes.filter(Boolean).join('; ') || null,
 });
 
 /**
@@ -146,10 +150,20 @@ export function batchWriter<T>(
     const outcomes = await write(batch.map((p) => p.record));
     return batch.map((p, i) => {
       const o = outcomes[i];
-      if (!o) return { line: lineOf(p.externalId, 'FAILED', '', 'the import answered no result for this record') };
+      if (!o) return { line: lineOf(p.externalId, 'FAILED', '', 'the import answered no result for this record', p.note) };
       const note = notes.get(p.externalId);
-      const line = lineOf(o.externalId || p.externalId, o.action, o.platformId, [o.error || conflictNote(o.action), note].filter(Boolean).join('; '));
-      const link = o.platformId ? { externalId: line.externalId, platformId: o.platformId, sourceHash: hashToKeep(o.action, p.hash, !note) } : undefined;
+      const line = lineOf(
+        o.externalId || p.externalId,
+        o.action,
+        o.platformId,
+        o.error || conflictNote(o.action),
+        o.sameAs && samePersonNote(o.sameAs),
+        note,
+        p.note,
+      );
+      const link = o.platformId
+        ? { externalId: line.externalId, platformId: o.platformId, sourceHash: hashToKeep(o.action, p.hash, !note), sameAs: o.sameAs ?? null }
+        : undefined;
       return { line, link };
     });
   };
@@ -170,7 +184,7 @@ export function batchWriter<T>(
   };
 
   /** Records the platform took as they map now: a SKIP without a call, with their platform record. */
-  const unchangedOf = async (mapped: Pending<T>[]): Promise<Map<string, string>> => {
+  const unchangedOf = async (mapped: Pending<T>[]): Promise<Map<string, KnownRecord>> => {
     if (!scope.skipUnchanged || mapped.length === 0) return new Map();
     const known = await knownRecords(
       deps.db,
@@ -178,10 +192,10 @@ export function batchWriter<T>(
       type,
       mapped.map((p) => p.externalId),
     );
-    const unchanged = new Map<string, string>();
+    const unchanged = new Map<string, KnownRecord>();
     for (const p of mapped) {
       const link = known.get(p.externalId);
-      if (link?.sourceHash === p.hash) unchanged.set(p.externalId, link.platformId);
+      if (link?.sourceHash === p.hash) unchanged.set(p.externalId, link);
     }
     return unchanged;
   };
@@ -192,14 +206,14 @@ export function batchWriter<T>(
       const mapped: Pending<T>[] = [];
       for (const record of records) {
         const m = map(record);
-        if (m.kind === 'upsert') mapped.push({ externalId: m.externalId, record: m.record, hash: sourceHash(m.record, scope.settings) });
+        if (m.kind === 'upsert') mapped.push({ externalId: m.externalId, record: m.record, hash: sourceHash(m.record, scope.settings), note: m.note ?? '' });
         else unsent.push({ line: lineOf(m.externalId, m.kind === 'skip' ? 'SKIP' : 'FAILED', '', m.message) });
       }
       const unchanged = await unchangedOf(mapped);
       for (const p of mapped) {
-        const platformId = unchanged.get(p.externalId);
-        if (platformId === undefined) pending.push(p);
-        else unsent.push({ line: lineOf(p.externalId, 'SKIP', platformId, '') });
+        const link = unchanged.get(p.externalId);
+        if (link === undefined) pending.push(p);
+        else unsent.push({ line: lineOf(p.externalId, 'SKIP', link.platformId, link.sameAs && samePersonNote(link.sameAs), p.note) });
       }
       while (pending.length >= deps.sync.batchSize) await submit(pending.splice(0, deps.sync.batchSize));
       // Lines with no batch to wait for (a page of unchanged records, say) go now; one store in

@@ -55,7 +55,7 @@ export function grpcImportTargets(addresses: ImportAddresses, tokens: ServiceTok
   return {
     async members(organizationId, members) {
       const reply = await retried(() => unary(organisation, organisation.upsertMembers, { organizationId, members }, { ...call, token: tokens.current() }));
-      return reply.results.map((r) => outcome(r, r.userId));
+      return reply.results.map((r) => ({ ...outcome(r, r.userId), ...(r.sameAsExternalId ? { sameAs: r.sameAsExternalId } : {}) }));
     },
     async articles(organizationId, articles) {
       const reply = await retried(() => unary(content, content.upsertArticles, { organizationId, articles }, { ...call, token: tokens.current() }));

@@ -9,6 +9,11 @@ export interface UpsertOutcome {
   /** The platform record's id; empty for FAILED. */
   platformId: string;
   error: string;
+  /**
+   * SKIP of a member whose person the platform already has under another of the connector's
+   * external ids (the same address but for its case): that id. Both link to platformId.
+   */
+  sameAs?: string;
 }
 
 /**

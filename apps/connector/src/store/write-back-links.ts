@@ -12,13 +12,16 @@ export interface WriteBackLink {
 /**
  * The source records a platform record came from, one per connector of its organisation, locked
  * until the transaction ends: two changes of one record (on two replicas) are written back one
- * after the other, so the written-back map decides which is newer.
+ * after the other, so the written-back map decides which is newer. A record linked as the same
+ * person as another (same_as) is left out: the platform takes nothing from it, so a change goes
+ * only to the record its profile comes from, never to both site users.
  */
 export async function lockWriteBackLinks(tx: Tx, organizationId: string, entityType: string, platformId: string): Promise<WriteBackLink[]> {
   const rows = await tx.$queryRaw<Array<{ connector_id: string; external_id: string; written_back: unknown }>>`
     SELECT s.connector_id, s.external_id, s.written_back
       FROM synced_record s JOIN connector c ON c.id = s.connector_id
      WHERE s.platform_id = ${platformId} AND s.entity_type = ${entityType} AND c.organization_id = ${organizationId}::uuid
+       AND s.same_as IS NULL
      ORDER BY s.connector_id
        FOR UPDATE OF s`;
   if (rows.length === 0) return [];

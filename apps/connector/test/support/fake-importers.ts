@@ -13,6 +13,15 @@ export class ImportStore {
   readonly imageRequests: string[] = [];
   readonly failingImages = new Set<string>();
 
+  /** Members' addresses, lower-cased, with the externalId that holds each (organisation keeps one member per account). */
+  readonly memberAddresses = new Map<string, string>();
+
+  memberOfAddress(email: string): { externalId: string; id: string } | undefined {
+    const externalId = this.memberAddresses.get(email.toLowerCase());
+    const known = externalId === undefined ? undefined : this.kinds.get('members')?.get(externalId);
+    return externalId !== undefined && known ? { externalId, id: known.id } : undefined;
+  }
+
   upsert(kind: string, externalId: string, record: unknown): { action: string; id: string; error: string } {
     if (this.failing.get(kind)?.has(externalId)) return { action: 'ERROR', id: '', error: 'injected failure' };
     const map = this.kinds.get(kind) ?? new Map();
@@ -64,8 +73,14 @@ export async function startFakeImporters(): Promise<FakeImporters> {
     {
       upsertMembers: (req) => {
         const results = req.members.map((m) => {
+          // Like organisation: one account per address whatever its case; another externalId of a member's address is that member.
+          const holder = store.memberOfAddress(m.email);
+          if (holder && holder.externalId !== m.externalId && !store.kinds.get('members')?.has(m.externalId)) {
+            return { externalId: m.externalId, action: 'SKIP', userId: holder.id, error: '', sameAsExternalId: holder.externalId };
+          }
           const r = store.upsert('members', m.externalId, m);
-          return { externalId: m.externalId, action: r.action, userId: r.id, error: r.error };
+          if (r.action === 'CREATE') store.memberAddresses.set(m.email.toLowerCase(), m.externalId);
+          return { externalId: m.externalId, action: r.action, userId: r.id, error: r.error, sameAsExternalId: '' };
         });
         return { results, ...summary(results) };
       },

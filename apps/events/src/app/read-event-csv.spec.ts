@@ -15,7 +15,7 @@ describe('reading an import file', () => {
     expect(reading.valid).toHaveLength(1);
     expect(reading.valid[0]).toMatchObject({
       row: 2,
-      fields: { title: 'Spring, meeting', eventType: 'IN_PERSON', maxAttendees: 50, basePrice: '12.50', currency: 'EUR', address: { city: 'Ghent' } },
+      fields: { title: 'Spring, meeting', eventType: 'IN_PERSON', maxAttendees: 50, basePrice: '12.5', currency: 'EUR', address: { city: 'Ghent' } },
     });
   });
 
@@ -55,6 +55,48 @@ describe('reading an import file', () => {
     await expect(readEventCsv(chunksOf([HEADER, GOOD, GOOD, GOOD].join('\n')), { maxRows: 2, maxRecordBytes: 1000 })).rejects.toMatchObject({
       violations: [{ field: 'file', message: 'must have at most 2 rows' }],
     });
-    await expect(readEventCsv(chunksOf(''))).rejects.toMatchObject({ violations: [{ field: 'file', message: 'has no event rows' }] });
+    await expect(readEventCsv(chunksOf(''))).rejects.toMatchObject({
+      violations: [{ field: 'file', message: 'is empty: its first line must name the columns' }],
+    });
+    await expect(readEventCsv(chunksOf(`${HEADER}\r\n\r\n`))).rejects.toMatchObject({ violations: [{ field: 'file', message: 'has no event rows' }] });
+  });
+
+  it('names a row that runs over several lines by the line it starts on', async () => {
+    const text = [
+      'title,description,eventType,startDate,endDate',
+      'Spring,"one\ntwo\nthree",IN_PERSON,2030-04-01T18:00:00Z,2030-04-01T20:00:00Z',
+      'Bad,,PARTY,2030-04-01T18:00:00Z,2030-04-01T20:00:00Z',
+    ];
+    const reading = await readEventCsv(chunksOf(text.join('\r\n')));
+    expect(reading.valid.map((v) => [v.row, v.fields.description])).toEqual([[2, 'one\ntwo\nthree']]);
+    expect(reading.rejected.map((r) => r.row)).toEqual([5]);
+  });
+
+  it("passes on a failure of the upload itself (not the file's fault) and reads no further", async () => {
+    let pulled = 0;
+    async function* failing(): AsyncIterable<Uint8Array> {
+      yield Buffer.from(`${HEADER}\n${GOOD}\n`);
+      pulled += 1;
+      throw Object.assign(new Error('the client cancelled the call'), { code: 1 });
+    }
+    await expect(readEventCsv(failing())).rejects.toMatchObject({ message: 'the client cancelled the call', code: 1 });
+    expect(pulled).toBe(1);
+  });
+
+  it('stops pulling the upload once the file is refused', async () => {
+    let served = 0;
+    async function* endless(): AsyncIterable<Uint8Array> {
+      yield Buffer.from('title;colour\n');
+      for (;;) {
+        served += 1;
+        yield Buffer.from('x;red\n');
+      }
+    }
+    await expect(readEventCsv(endless())).rejects.toMatchObject({
+      violations: expect.arrayContaining([{ field: 'file', message: expect.stringContaining('line 1: unknown column "colour"') }]),
+    });
+    const after = served;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(served).toBe(after);
   });
 });

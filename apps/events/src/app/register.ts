@@ -49,9 +49,11 @@ export async function register(deps: EventsDeps, input: NewRegistration): Promis
       const price = priceFor(
         {
           isFree: event.isFree,
-          basePrice: event.basePrice?.toFixed(2) ?? null,
-          memberPrice: event.memberPrice?.toFixed(2) ?? null,
-          earlyBirdPrice: event.earlyBirdPrice?.toFixed(2) ?? null,
+          startDate: event.startDate,
+          // toFixed() without digits: the exact value, never rounded to a number of decimals.
+          basePrice: event.basePrice?.toFixed() ?? null,
+          memberPrice: event.memberPrice?.toFixed() ?? null,
+          earlyBirdPrice: event.earlyBirdPrice?.toFixed() ?? null,
           earlyBirdDeadline: event.earlyBirdDeadline,
           currency: event.currency,
         },

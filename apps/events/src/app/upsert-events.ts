@@ -20,7 +20,8 @@ const comparable = (value: unknown): string => {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object' && 'toFixed' in value && typeof (value as { toFixed: unknown }).toFixed === 'function') {
-    return (value as { toFixed(n: number): string }).toFixed(2);
+    // A stored NUMERIC (Prisma's Decimal) as canonical text, as the validated input has it ("12.5").
+    return (value as { toFixed(): string }).toFixed();
   }
   return typeof value === 'object' ? JSON.stringify(sortedKeys(value)) : String(value);
 };

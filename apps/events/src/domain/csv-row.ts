@@ -1,4 +1,4 @@
-import type { FieldViolation } from '@platform/errors';
+import { isPositiveDecimal, type FieldViolation } from '@platform/errors';
 import { ADDRESS_KEYS, CSV_COLUMNS } from './event-fields';
 
 export { CSV_COLUMNS };
@@ -70,13 +70,14 @@ export function rowToEventInput(cells: Partial<Record<CsvColumn, string>>): { in
       const pattern = INTEGERS.includes(column) ? /^\d+$/ : /^\d+(\.\d+)?$/;
       if (!pattern.test(value))
         violations.push({ field: column, message: INTEGERS.includes(column) ? 'must be a whole number' : 'must be a number such as 12.50' });
-      else input[column] = Number(value);
+      // A price stays text, so that it reaches the column exactly; a capacity is a number.
+      else input[column] = INTEGERS.includes(column) ? Number(value) : value;
       continue;
     }
     input[column] = raw;
   }
   input['address'] = address;
   // An event without prices is free unless the file says otherwise.
-  if (input['isFree'] === undefined) input['isFree'] = !DECIMALS.some((c) => typeof input[c] === 'number' && (input[c] as number) > 0);
+  if (input['isFree'] === undefined) input['isFree'] = !DECIMALS.some((c) => typeof input[c] === 'string' && isPositiveDecimal(input[c]));
   return { input, violations };
 }

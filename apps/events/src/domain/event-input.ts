@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { FieldViolation } from '@platform/errors';
+import { decimalAmount, isPositiveDecimal, minorUnitsViolations, type FieldViolation } from '@platform/errors';
 import { MAX_QUESTIONS, QUESTION_TYPES, questionViolations, type SurveyQuestion } from './survey';
 
 export const EVENT_TYPES = ['IN_PERSON', 'VIRTUAL', 'HYBRID', 'CONFERENCE'] as const;
@@ -19,13 +19,11 @@ const timestamp = z
   .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 timestamp')
   .transform((v) => new Date(v));
 const optionalTimestamp = z.union([z.literal('').transform(() => null), timestamp]);
-/** An exact decimal: >= 0, at most 2 fraction digits, below 10^10; kept as its decimal string. */
-const price = z
-  .number()
-  .nonnegative('must be 0 or more')
-  .lt(1e10, 'is too large')
-  .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'must have at most 2 decimal places')
-  .transform((v) => (Math.round(v * 100) / 100).toFixed(2))
+/**
+ * An exact decimal (the shared rule: >= 0, below 10^10, at most 3 decimals) kept as canonical
+ * decimal text, null when not set; the currency's minor units are checked across fields.
+ */
+const price = decimalAmount()
   .optional()
   .transform((v) => v ?? null);
 
@@ -79,13 +77,17 @@ export const eventInputSchema = z.object({
 
 export type EventFields = z.infer<typeof eventInputSchema>;
 
-/** Rules across fields: the end after the start; a price needs a currency; early bird needs its deadline. */
+/**
+ * Rules across fields: the end after the start; a price needs a currency and has at most its minor
+ * units (EUR 2, JPY 0, KWD 3). An early-bird price needs no deadline (the spec names none): without
+ * one it holds until the event starts (domain/pricing.ts).
+ */
 export function crossFieldViolations(e: EventFields): FieldViolation[] {
   const out: FieldViolation[] = [];
   if (e.endDate.getTime() <= e.startDate.getTime()) out.push({ field: 'endDate', message: 'must be after startDate' });
-  const priced = [e.basePrice, e.memberPrice, e.earlyBirdPrice].some((p) => p !== null && Number(p) > 0);
+  const priced = [e.basePrice, e.memberPrice, e.earlyBirdPrice].some((p) => p !== null && isPositiveDecimal(p));
   if (priced && !e.isFree && e.currency === '') out.push({ field: 'currency', message: 'is required when the event has a price' });
-  if (e.earlyBirdPrice !== null && e.earlyBirdDeadline === null) out.push({ field: 'earlyBirdDeadline', message: 'is required with earlyBirdPrice' });
+  out.push(...minorUnitsViolations(e.currency, { basePrice: e.basePrice, memberPrice: e.memberPrice, earlyBirdPrice: e.earlyBirdPrice }));
   out.push(...questionViolations(e.surveyQuestions as SurveyQuestion[]));
   return out;
 }

@@ -2,6 +2,7 @@ import { priceFor, type EventPrices } from './pricing';
 
 const event: EventPrices = {
   isFree: false,
+  startDate: new Date('2027-03-01T18:00:00Z'),
   basePrice: '40.00',
   memberPrice: '25.50',
   earlyBirdPrice: '30.00',
@@ -19,6 +20,14 @@ describe('the price of a registration', () => {
   it('gives the early-bird price before the deadline and the base price from it on', () => {
     expect(priceFor(event, 'STANDARD', before)).toEqual({ amount: '30.00', currency: 'EUR' });
     expect(priceFor(event, 'STANDARD', after)).toEqual({ amount: '40.00', currency: 'EUR' });
+  });
+
+  it('without a deadline, gives the early-bird price until the event starts', () => {
+    const noDeadline = { ...event, earlyBirdDeadline: null };
+    expect(priceFor(noDeadline, 'STANDARD', after).amount).toBe('30.00');
+    expect(priceFor(noDeadline, 'STANDARD', new Date('2027-03-01T17:59:59Z')).amount).toBe('30.00');
+    expect(priceFor(noDeadline, 'STANDARD', new Date('2027-03-01T18:00:00Z')).amount).toBe('40.00');
+    expect(priceFor(noDeadline, 'MEMBER', after).amount).toBe('25.50');
   });
 
   it('costs 0 on a free event', () => {

@@ -5,7 +5,8 @@ import type { Prisma } from '../store/generated/client';
 import type { RegistrationRow } from '../store/registrations';
 import type { SurveyResponseRow } from '../store/survey-responses';
 
-const decimal = (d: Prisma.Decimal | null): number | undefined => (d === null ? undefined : d.toNumber());
+/** google.type.Decimal of a NUMERIC column: its exact text (toFixed() never writes an exponent). */
+const decimal = (d: Prisma.Decimal | null): { value: string } | undefined => (d === null ? undefined : { value: d.toFixed() });
 const iso = (d: Date | null): string | undefined => (d === null ? undefined : d.toISOString());
 
 interface AddressJson {
@@ -69,7 +70,7 @@ export function toRegistrationMessage(r: RegistrationRow): eventsV1.Registration
     notes: r.notes,
     status: r.status,
     confirmedAt: iso(r.confirmedAt),
-    price: r.price.toNumber(),
+    price: decimal(r.price),
     currency: r.currency,
     surveyResponseId: r.surveyResponseId,
     createdAt: r.createdAt.toISOString(),

@@ -111,7 +111,9 @@ describe('request authentication', () => {
   it('answers 503 rather than letting a token through when the denylist is down', async () => {
     const down = new RequestAuthenticator(signer, { isRevoked: () => Promise.reject(new Error('ECONNREFUSED')) } as unknown as SessionDenylist);
     const { route, params } = routeAt('GET', `/api/fixture/orgs/${ORG}`);
-    await expect(down.authenticate(route, `Bearer ${orgToken(ORG, 'MEMBER').token}`, params)).rejects.toMatchObject({ problem: { status: 503 } });
+    await expect(down.authenticate(route, `Bearer ${orgToken(ORG, 'MEMBER').token}`, params)).rejects.toMatchObject({
+      problem: { status: 503, code: 'DEPENDENCY_UNAVAILABLE', headers: { 'Retry-After': '5' } },
+    });
   });
 
   it('parses only well-formed Bearer headers', () => {

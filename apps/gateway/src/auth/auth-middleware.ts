@@ -1,6 +1,6 @@
 import { type AccessClaims, type TokenSigner, authorize } from '@platform/auth';
-import { ErrorCode, PlatformError } from '@platform/errors';
-import { GatewayErrorCode, ProblemError } from '../http/problem';
+import { PlatformError } from '@platform/errors';
+import { GatewayErrorCode, ProblemError, dependencyUnavailableProblem } from '../http/problem';
 import { isUuid, isUuidField } from '../protos/field-rules';
 import type { Route } from '../routing/route-table';
 import type { SessionDenylist } from './session-denylist';
@@ -37,13 +37,8 @@ export class RequestAuthenticator {
     try {
       revoked = await this.denylist.isRevoked(caller);
     } catch {
-      // Fail closed: without the denylist a revoked session could pass.
-      throw new ProblemError({
-        status: 503,
-        code: ErrorCode.UNAVAILABLE,
-        detail: 'Sessions cannot be checked right now. Try again shortly.',
-        headers: { 'Retry-After': '1' },
-      });
+      // Fail closed: without the denylist (Redis) a revoked session could pass.
+      throw new ProblemError(dependencyUnavailableProblem('Sessions cannot be checked right now. Try again shortly.'));
     }
     if (revoked) {
       throw new ProblemError({

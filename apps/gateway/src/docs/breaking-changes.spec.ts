@@ -30,6 +30,24 @@ describe('breaking changes of the OpenAPI document', () => {
     expect(breakingChanges(released, grown)).toEqual([]);
   });
 
+  it('finds none when operations move to other tags, get new summaries and descriptions, or gain examples', () => {
+    const documented = doc(
+      {
+        '/api/members/{id}': {
+          get: {
+            tags: ['Members'],
+            summary: 'Get a member',
+            description: 'One member of the organisation.',
+            responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Member' }, example: { id: 'x' } } } } },
+          },
+          delete: { tags: ['Members'], summary: 'Remove a member', responses: { '204': { description: 'gone' } } },
+        },
+      },
+      { Member: member },
+    );
+    expect(breakingChanges(released, { ...documented, tags: [{ name: 'Members', description: 'Members.' }] })).toEqual([]);
+  });
+
   it('names a removed operation, a removed field, a narrowed type and a narrowed enum', () => {
     const properties: Record<string, object> = {
       ...member.properties,

@@ -5,6 +5,9 @@ import type { FieldSchema, MessageSchema, ScalarKind } from '../protos/message-s
 import { findField } from '../protos/message-schema';
 import { GatewayErrorCode, problemTypeOf } from '../http/problem';
 import { type Route, type RouteTable, resolveFieldPath } from '../routing/route-table';
+import { DECIMAL_PATTERN } from '../transcoding/json-input';
+import { addExamples } from './examples';
+import { OPERATION_TAGS, tagOf } from './tags';
 
 type Json = Record<string, unknown>;
 
@@ -45,17 +48,18 @@ export function buildOpenApi(table: RouteTable, info: OpenApiInfo): Json {
     const path = route.template.source.replace(/\{([^}=]+)(=\*\*?)?\}/g, (_, variable: string) => `{${variableName(route, variable)}}`);
     (paths[path] ??= {})[route.httpMethod.toLowerCase()] = operation(route, components);
   }
-  return {
+  return addExamples({
     openapi: '3.1.0',
     info,
     servers: [{ url: '/' }],
+    tags: OPERATION_TAGS.map((tag) => ({ ...tag })),
     paths,
     components: {
       schemas: { ...components.schemas, ...problemSchemas() },
       responses: problemResponses(),
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     },
-  };
+  });
 }
 
 function operation(route: Route, components: SchemaComponents): Json {
@@ -75,16 +79,17 @@ function operation(route: Route, components: SchemaComponents): Json {
 
   const op: Json = {
     operationId: route.operationId,
-    tags: [route.service.fullName.slice(route.service.fullName.lastIndexOf('.') + 1)],
-    summary: summary?.trim() || route.rpc.name,
+    tags: [tagOf(route)],
+    // The comment's first line, a short imperative sentence ("List members."), without its full stop.
+    summary: summary?.trim().replace(/\.$/, '') || route.rpc.name,
     description,
     security: access.auth === 'public' ? [] : [{ bearerAuth: [] }],
     'x-platform-access': { auth: access.auth, authority: access.authority, orgParam: route.orgParam, loginLockout: access.loginLockout || undefined },
     'x-grpc-method': route.rpc.path,
   };
-  const parameters = [...pathParameters(route, components), ...queryParameters(route, components), ...headerParameters(route)];
+  const parameters = [...pathParameters(route, components.inputs), ...queryParameters(route, components.inputs), ...headerParameters(route)];
   if (parameters.length > 0) op['parameters'] = parameters;
-  const body = requestBody(route, components);
+  const body = requestBody(route, components.inputs);
   if (body) op['requestBody'] = body;
   op['responses'] = responses(route, components);
   return op;
@@ -246,7 +251,7 @@ export function problemCodesOf(route: Route): ErrorCode[] {
   // The login lockout, or a one-time code's tries (a reset code's per day, the second factor's per window).
   if (route.access.loginLockout || takes('code')) codes.push(ErrorCode.TOO_MANY_ATTEMPTS, ErrorCode.RATE_LIMITED);
   if (AbuseLimits.limitOf(route)) codes.push(ErrorCode.RATE_LIMITED);
-  codes.push(ErrorCode.INTERNAL, ErrorCode.UNAVAILABLE);
+  codes.push(ErrorCode.INTERNAL, ErrorCode.UNAVAILABLE, ErrorCode.DEPENDENCY_UNAVAILABLE);
   return codes;
 }
 
@@ -259,15 +264,38 @@ function problemRefs(route: Route): Json {
   return out;
 }
 
-/** JSON Schemas of messages, registered once each under their full proto name. */
+/** Whether a schema describes what clients send or what they are answered (decimals differ). */
+type Direction = 'input' | 'output';
+
+/**
+ * JSON Schemas of messages, registered once each under their full proto name. Requests are
+ * described through `inputs`, replies through this: the two share one record, in first-use order.
+ */
 class SchemaComponents {
-  readonly schemas: Record<string, Json> = {};
+  private inputSide?: SchemaComponents;
+
+  constructor(
+    readonly direction: Direction = 'output',
+    readonly schemas: Record<string, Json> = {},
+    private readonly directions = new Map<string, Direction>(),
+  ) {}
+
+  /** The same components for request bodies and parameters. */
+  get inputs(): SchemaComponents {
+    if (this.direction === 'input') return this;
+    return (this.inputSide ??= new SchemaComponents('input', this.schemas, this.directions));
+  }
 
   ref(schema: MessageSchema): Json {
     if (schema.wellKnown) return wellKnownSchema(schema, this);
-    if (!this.schemas[schema.fullName]) {
+    const registered = this.directions.get(schema.fullName);
+    if (registered === undefined) {
+      this.directions.set(schema.fullName, this.direction);
       this.schemas[schema.fullName] = {}; // placeholder: recursive messages refer to themselves
       this.schemas[schema.fullName] = this.inline(schema, new Set());
+    } else if (registered !== this.direction && carriesDecimal(schema)) {
+      // One component cannot say "number or string" to senders and "number" to readers.
+      throw new Error(`${schema.fullName} holds a decimal and is both a request and a reply: give each side its own message`);
     }
     return { $ref: `#/components/schemas/${schema.fullName}` };
   }
@@ -351,9 +379,26 @@ function wellKnownSchema(schema: MessageSchema, components: SchemaComponents): J
       const inner = schema.byName.get('value') as FieldSchema;
       return { anyOf: [components.single(inner), { type: 'null' }] };
     }
+    case 'decimal':
+      return components.direction === 'input'
+        ? {
+            // `pattern` applies to the string form only.
+            type: ['number', 'string'],
+            pattern: DECIMAL_PATTERN,
+            description: 'An exact decimal: a JSON number (49.9) or a decimal string ("49.90"), no exponent.',
+          }
+        : { type: 'number', description: 'An exact decimal (stored as NUMERIC), answered as a JSON number.' };
     default:
       return {};
   }
+}
+
+/** Whether a message holds a google.type.Decimal, at any depth. */
+function carriesDecimal(schema: MessageSchema, seen = new Set<MessageSchema>()): boolean {
+  if (schema.wellKnown) return schema.wellKnown === 'decimal';
+  if (seen.has(schema)) return false;
+  seen.add(schema);
+  return schema.fields.some((field) => field.type.kind === 'message' && carriesDecimal(field.type.schema, seen));
 }
 
 /** Every `code` a problem+json answer can carry: the platform's and the gateway's own. */
@@ -438,7 +483,13 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; cod
     headers: retryAfter(),
   },
   500: { name: 'InternalError', description: 'Unexpected error; quote the request id', code: ErrorCode.INTERNAL },
-  503: { name: 'Unavailable', description: 'The service behind this operation is not available', code: ErrorCode.UNAVAILABLE, headers: retryAfter() },
+  503: {
+    name: 'Unavailable',
+    description:
+      'The service behind this operation is not available (UNAVAILABLE), or a database, cache or message broker it needs is down (DEPENDENCY_UNAVAILABLE); try again after Retry-After',
+    code: ErrorCode.UNAVAILABLE,
+    headers: retryAfter(),
+  },
   504: { name: 'GatewayTimeout', description: 'The service behind this operation did not answer in time', code: GatewayErrorCode.TIMEOUT },
 };
 

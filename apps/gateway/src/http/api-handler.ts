@@ -83,9 +83,9 @@ export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
 /**
  * A sign-in: refused (429) while the client's address is over its failed-sign-in budget, so such
  * attempts never count against the account's lockout; otherwise under the lockout, and a failure
- * (401) is booked against the address too.
+ * (401) is booked against the address too. Also the old app's sign-in (legacy-v1/platform-api.ts).
  */
-async function signIn(
+export async function signIn(
   deps: ApiHandlerDeps,
   req: Request,
   locals: ReturnType<typeof localsOf>,

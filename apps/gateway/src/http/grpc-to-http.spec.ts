@@ -76,6 +76,25 @@ describe('gRPC status → problem', () => {
     expect(problemFromGrpc(serviceError(status.DEADLINE_EXCEEDED, 'Deadline exceeded'), route).problem).toMatchObject({ status: 504, code: 'TIMEOUT' });
   });
 
+  it("answers 503 with the service's message and Retry-After when its database is down", () => {
+    const down = serviceError(status.UNAVAILABLE, 'The database this operation needs is unavailable right now. Try again shortly.', {
+      [ERROR_CODE_KEY]: 'DEPENDENCY_UNAVAILABLE',
+      [ERROR_RETRY_AFTER_KEY]: '5',
+    });
+    expect(problemFromGrpc(down, route)).toEqual({
+      problem: {
+        status: 503,
+        code: 'DEPENDENCY_UNAVAILABLE',
+        detail: 'The database this operation needs is unavailable right now. Try again shortly.',
+        headers: { 'Retry-After': '5' },
+      },
+      internal: false,
+    });
+    // A wait the header cannot carry is replaced by the platform's.
+    const odd = serviceError(status.UNAVAILABLE, 'down', { [ERROR_CODE_KEY]: 'DEPENDENCY_UNAVAILABLE', [ERROR_RETRY_AFTER_KEY]: '-3' });
+    expect(problemFromGrpc(odd, route).problem.headers).toEqual({ 'Retry-After': '5' });
+  });
+
   it('asks for a bearer token on UNAUTHENTICATED', () => {
     const { problem } = problemFromGrpc(serviceError(status.UNAUTHENTICATED, 'The token has expired', { [ERROR_CODE_KEY]: 'UNAUTHENTICATED' }), route);
     expect(problem).toMatchObject({ status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });

@@ -10,7 +10,7 @@ import {
 } from '@platform/errors';
 import { type MessageSchema, findField } from '../protos/message-schema';
 import type { Route } from '../routing/route-table';
-import { GatewayErrorCode, type Problem, internalProblem } from './problem';
+import { GatewayErrorCode, type Problem, dependencyUnavailableProblem, internalProblem } from './problem';
 
 export const isServiceError = (err: unknown): err is ServiceError =>
   err instanceof Error && typeof (err as Partial<ServiceError>).code === 'number' && 'metadata' in err;
@@ -27,6 +27,11 @@ export function problemFromGrpc(err: ServiceError, route: Route): { problem: Pro
   const service = route.service.key ?? route.service.fullName;
   switch (err.code) {
     case GrpcStatus.UNAVAILABLE:
+      // The service answered, but a database (or cache, broker) it needs is down: its message and wait.
+      if (code === ErrorCode.DEPENDENCY_UNAVAILABLE) {
+        const detail = err.details || `The ${service} service cannot reach a dependency right now. Try again shortly.`;
+        return { problem: dependencyUnavailableProblem(detail, retryAfterOf(err)), internal: false };
+      }
       return {
         problem: {
           status,
@@ -66,10 +71,16 @@ export function problemFromGrpc(err: ServiceError, route: Route): { problem: Pro
 /** Headers a failure carries: the challenge of a 401, the wait of a 429 or 423 (a whole number of seconds from the service). */
 function headersOf(err: ServiceError, code: string): Record<string, string> | undefined {
   if (code === ErrorCode.UNAUTHENTICATED) return { 'WWW-Authenticate': 'Bearer' };
-  const retryAfter = firstString(err, ERROR_RETRY_AFTER_KEY);
+  const retryAfter = retryAfterOf(err);
   const waits = code === ErrorCode.RATE_LIMITED || code === ErrorCode.TOO_MANY_ATTEMPTS;
-  if (waits && retryAfter !== undefined && /^[1-9][0-9]{0,6}$/.test(retryAfter)) return { 'Retry-After': retryAfter };
+  if (waits && retryAfter !== undefined) return { 'Retry-After': String(retryAfter) };
   return undefined;
+}
+
+/** The wait a service gave in its trailers, when it is a whole number of seconds the header can carry. */
+function retryAfterOf(err: ServiceError): number | undefined {
+  const retryAfter = firstString(err, ERROR_RETRY_AFTER_KEY);
+  return retryAfter !== undefined && /^[1-9][0-9]{0,6}$/.test(retryAfter) ? Number(retryAfter) : undefined;
 }
 
 function firstString(err: ServiceError, key: string): string | undefined {

@@ -7,6 +7,7 @@ import { localsOf, requestContext } from './request-context';
 import { type BrowserPolicy, corsPolicy, securityHeaders } from './security-headers';
 import type { ApiDocs } from '../docs/api-docs';
 import { SWAGGER_UI_ASSETS, swaggerUiFile } from '../docs/docs-page';
+import { type LegacyV1Deps, legacyV1Router } from '../legacy-v1/legacy-router';
 
 export interface HttpAppDeps extends ApiHandlerDeps {
   logger: Logger;
@@ -16,6 +17,8 @@ export interface HttpAppDeps extends ApiHandlerDeps {
   browser: BrowserPolicy;
   /** `/api/docs` (Swagger UI), its assets and `/api/docs/openapi.json`, built when first asked for. */
   docs: ApiDocs;
+  /** `/api/v1`, the old mobile app's API served from the platform; absent when switched off. */
+  legacyV1?: LegacyV1Deps;
 }
 
 /** The public Express app: docs, the REST routes from the proto, and problem+json for everything else. */
@@ -50,6 +53,8 @@ export function createHttpApp(deps: HttpAppDeps): Express {
       if (err) next(err);
     });
   });
+  // The old app's API in the old site's shapes and errors (legacy-v1/), before the generic routes.
+  if (deps.legacyV1) app.use('/api/v1', legacyV1Router(deps, deps.legacyV1));
   // Every other path, /api or not: routed from the proto, or a problem+json 404.
   app.use(apiHandler(deps));
   app.use(errorHandler());

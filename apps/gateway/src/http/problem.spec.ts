@@ -27,4 +27,10 @@ describe('problem+json', () => {
     expect(problemFromPlatformError(PlatformError.unauthenticated())).toMatchObject({ status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
     expect(problemFromPlatformError(PlatformError.forbidden())).toMatchObject({ status: 403, code: 'FORBIDDEN' });
   });
+
+  it('answers a dependency outage 503 with Retry-After, and renders its own problem type', () => {
+    const problem = problemFromPlatformError(PlatformError.dependencyUnavailable('The cache this operation needs is unavailable right now.'));
+    expect(problem).toMatchObject({ status: 503, code: 'DEPENDENCY_UNAVAILABLE', headers: { 'Retry-After': '5' } });
+    expect(renderProblem(problem, '/api/auth/me', 'r')).toMatchObject({ type: '/api/docs#problem-dependency-unavailable', title: 'Service Unavailable' });
+  });
 });

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Request, Response } from 'express';
-import { ErrorCode, type FieldViolation, PlatformError, grpcStatusOf, httpStatusOfFailure } from '@platform/errors';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, ErrorCode, type FieldViolation, PlatformError, grpcStatusOf, httpStatusOfFailure } from '@platform/errors';
 
 /** Codes of failures the gateway answers itself (the services' codes are ErrorCode). */
 export enum GatewayErrorCode {
@@ -44,7 +44,12 @@ export function problemFromPlatformError(err: PlatformError): Problem {
     code: err.code,
     detail: err.message,
     errors: err.code === ErrorCode.VALIDATION_FAILED ? err.violations : undefined,
-    headers: err.code === ErrorCode.UNAUTHENTICATED ? { 'WWW-Authenticate': 'Bearer' } : undefined,
+    headers:
+      err.code === ErrorCode.UNAUTHENTICATED
+        ? { 'WWW-Authenticate': 'Bearer' }
+        : err.retryAfterSeconds !== undefined
+          ? { 'Retry-After': String(err.retryAfterSeconds) }
+          : undefined,
   };
 }
 
@@ -52,6 +57,17 @@ export const internalProblem = (): Problem => ({
   status: 500,
   code: ErrorCode.INTERNAL,
   detail: 'An unexpected error occurred. Quote the request id when reporting it.',
+});
+
+/**
+ * A database, cache or broker the request needs is down (the gateway's Redis, or a service's
+ * database): 503 with `Retry-After`, the service's wait when it gave one.
+ */
+export const dependencyUnavailableProblem = (detail: string, retryAfterSeconds = DEPENDENCY_RETRY_AFTER_SECONDS): Problem => ({
+  status: 503,
+  code: ErrorCode.DEPENDENCY_UNAVAILABLE,
+  detail,
+  headers: { 'Retry-After': String(retryAfterSeconds) },
 });
 
 /** The problem+json document. */

@@ -78,6 +78,17 @@ describe('the login guard', () => {
     expect((await metrics.lockouts.get()).values[0]?.value).toBe(1);
   });
 
+  it('still answers the locking failure 401 when NATS is down: the audit event is published aside', async () => {
+    settleResult = { lockedNow: true, lockedUntil: new Date('2030-01-01T00:15:00Z') };
+    const timedOut = Object.assign(new Error('timeout'), { name: 'TimeoutError' });
+    const lockout = { reserve: async () => reserve, settle: async () => settleResult } as unknown as LoginLockout;
+    const offline = new LoginGuard(lockout, { publish: () => Promise.reject(timedOut) }, metrics, 5);
+    await expect(offline.attempt('a@b.c', context, () => Promise.reject(grpcError(status.UNAUTHENTICATED)))).rejects.toMatchObject({
+      code: status.UNAUTHENTICATED,
+    });
+    expect((await metrics.lockouts.get()).values[0]?.value).toBe(1);
+  });
+
   it('answers 503 when the lockout store is unreachable, without calling the service', async () => {
     const broken = new LoginGuard(
       { reserve: () => Promise.reject(new Error('down')) } as unknown as LoginLockout,
@@ -86,7 +97,9 @@ describe('the login guard', () => {
       5,
     );
     const call = jest.fn();
-    await expect(broken.attempt('a@b.c', context, call)).rejects.toMatchObject({ problem: { status: 503 } });
+    await expect(broken.attempt('a@b.c', context, call)).rejects.toMatchObject({
+      problem: { status: 503, code: 'DEPENDENCY_UNAVAILABLE', headers: { 'Retry-After': '5' } },
+    });
     expect(call).not.toHaveBeenCalled();
   });
 

@@ -1,11 +1,10 @@
 import { status } from '@grpc/grpc-js';
 import { auditPayload } from '@platform/audit';
-import { ErrorCode } from '@platform/errors';
 import { SUBJECTS } from '@platform/messaging';
 import type { Logger } from '@platform/telemetry';
 import type { EventPublisher } from '../events/event-bus';
 import { isServiceError } from '../http/grpc-to-http';
-import { GatewayErrorCode, ProblemError } from '../http/problem';
+import { GatewayErrorCode, ProblemError, dependencyUnavailableProblem } from '../http/problem';
 import type { GatewayMetrics } from '../observability/gateway-metrics';
 import { type AttemptOutcome, type LoginLockout, type Reservation, accountKeyOf } from './login-lockout';
 
@@ -39,12 +38,8 @@ export class LoginGuard {
       reserved = await this.lockout.reserve(email);
     } catch (err) {
       context.logger.error({ err }, 'login lockout unavailable');
-      throw new ProblemError({
-        status: 503,
-        code: ErrorCode.UNAVAILABLE,
-        detail: 'Sign-in is unavailable right now. Try again shortly.',
-        headers: { 'Retry-After': '1' },
-      });
+      // Fail closed: without the lockout (Redis) passwords could be guessed without limit.
+      throw new ProblemError(dependencyUnavailableProblem('Sign-in is unavailable right now. Try again shortly.'));
     }
     if (!reserved.allowed) {
       this.metrics.loginAttempts.inc({ outcome: reserved.reason });

@@ -41,8 +41,8 @@ const SCALARS = new Set<string>([
   'bytes',
 ]);
 
-/** google.protobuf types with their own JSON form. */
-export type WellKnown = 'timestamp' | 'duration' | 'struct' | 'value' | 'list-value' | 'empty' | 'wrapper';
+/** google.protobuf types, and google.type.Decimal, with their own JSON form. */
+export type WellKnown = 'timestamp' | 'duration' | 'struct' | 'value' | 'list-value' | 'empty' | 'wrapper' | 'decimal';
 
 const WELL_KNOWN: Record<string, WellKnown> = {
   'google.protobuf.Timestamp': 'timestamp',
@@ -60,6 +60,8 @@ const WELL_KNOWN: Record<string, WellKnown> = {
   'google.protobuf.BoolValue': 'wrapper',
   'google.protobuf.StringValue': 'wrapper',
   'google.protobuf.BytesValue': 'wrapper',
+  // Every price and amount: a JSON number out, a JSON number or a decimal string in (docs/decisions.md).
+  'google.type.Decimal': 'decimal',
 };
 
 export interface EnumValueSchema {

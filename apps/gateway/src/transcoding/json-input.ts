@@ -1,4 +1,4 @@
-import type { FieldViolation } from '@platform/errors';
+import { canonicalDecimal, plainDecimal, type FieldViolation } from '@platform/errors';
 import { isUuid, isUuidField, maxLengthOf } from '../protos/field-rules';
 import type { EnumSchema, FieldSchema, MessageSchema, ScalarKind } from '../protos/message-schema';
 
@@ -168,6 +168,8 @@ export class InputDecoder {
         const decoded = this.scalar(inner.type.scalar, value, path, ruleName);
         return decoded === undefined ? undefined : { value: decoded };
       }
+      case 'decimal':
+        return this.decimal(value, path);
       case undefined:
         throw new Error(`${schema.fullName} is not a well-known type`);
       default: {
@@ -175,6 +177,16 @@ export class InputDecoder {
         throw new Error(`unknown well-known type ${String(unreachable)}`);
       }
     }
+  }
+
+  /**
+   * google.type.Decimal from a JSON number (its shortest round-trip digits, exact up to 15
+   * significant digits) or a decimal string, as canonical text; services check their own range.
+   */
+  private decimal(value: unknown, path: string): unknown {
+    const text = plainDecimal(value);
+    if (text === undefined || !DECIMAL.test(text)) return this.fail(path, DECIMAL_MESSAGE);
+    return { value: canonicalDecimal(text) };
   }
 
   private timestamp(value: unknown, path: string): unknown {
@@ -215,6 +227,11 @@ export class InputDecoder {
     return undefined;
   }
 }
+
+/** The widest decimal the gateway passes on: 13 digits before the point, 6 after, no exponent. */
+export const DECIMAL_PATTERN = '^-?\\d{1,13}(\\.\\d{1,6})?$';
+const DECIMAL = new RegExp(DECIMAL_PATTERN);
+const DECIMAL_MESSAGE = 'must be a decimal number such as 49.90: a JSON number or a string, at most 13 digits before the point and 6 after';
 
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i;
 

@@ -1,5 +1,5 @@
 import type { EnumSchema, FieldSchema, MessageSchema, ScalarKind } from '../protos/message-schema';
-import { dictionary } from './json-input';
+import { DECIMAL_PATTERN, dictionary } from './json-input';
 
 /**
  * proto-loader reply object → REST JSON. Every declared field is written (defaults included, so a
@@ -105,6 +105,8 @@ function encodeWellKnown(schema: MessageSchema, value: unknown): unknown {
       const inner = schema.byName.get('value');
       return inner && inner.type.kind === 'scalar' ? encodeScalar(inner.type.scalar, source['value']) : null;
     }
+    case 'decimal':
+      return decimalToJson(source['value']);
     case undefined:
       throw new Error(`${schema.fullName} is not a well-known type`);
     default: {
@@ -112,6 +114,17 @@ function encodeWellKnown(schema: MessageSchema, value: unknown): unknown {
       throw new Error(`unknown well-known type ${String(unreachable)}`);
     }
   }
+}
+
+const DECIMAL = new RegExp(DECIMAL_PATTERN);
+
+/**
+ * A decimal as a JSON number. Services answer at most 13 significant digits (NUMERIC(13,3)), which
+ * a double holds exactly: JSON.stringify writes back the same digits ("49.90" → 49.9). Text that is
+ * not a decimal (a service's bug) is null rather than a made-up number.
+ */
+function decimalToJson(value: unknown): number | null {
+  return typeof value === 'string' && DECIMAL.test(value) ? Number(value) : null;
 }
 
 export function timestampToIso(seconds: number, nanos: number): string {

@@ -19,7 +19,7 @@ export function fromText(field: FieldSchema, text: string): TextResult {
       return scalarFromText(type.scalar, text);
     case 'message': {
       const wk = type.schema.wellKnown;
-      if (wk === 'timestamp' || wk === 'duration') return { value: text };
+      if (wk === 'timestamp' || wk === 'duration' || wk === 'decimal') return { value: text };
       if (wk === 'wrapper') {
         const inner = type.schema.byName.get('value');
         if (inner?.type.kind === 'scalar') return scalarFromText(inner.type.scalar, text);

@@ -218,6 +218,43 @@ describe('request transcoding', () => {
   });
 });
 
+describe('decimals (google.type.Decimal)', () => {
+  const feeOf = (fee: unknown) => transcode('PUT', `/api/fixture/orgs/${ORG}`, { body: { fee } })['fee'];
+  const feeProblems = (fee: unknown) => violations('PUT', `/api/fixture/orgs/${ORG}`, { body: { fee } }).errors;
+  const MESSAGE = 'must be a decimal number such as 49.90: a JSON number or a string, at most 13 digits before the point and 6 after';
+
+  it('takes a JSON number as its shortest round-trip digits and a decimal string as written, canonically', () => {
+    expect(feeOf(49.9)).toEqual({ value: '49.9' });
+    expect(feeOf(0.1)).toEqual({ value: '0.1' });
+    expect(feeOf(1234567890.12)).toEqual({ value: '1234567890.12' });
+    expect(feeOf(1500)).toEqual({ value: '1500' });
+    expect(feeOf('0.10')).toEqual({ value: '0.1' });
+    expect(feeOf('-2.50')).toEqual({ value: '-2.5' });
+    expect(feeOf('1234567890123.123456')).toEqual({ value: '1234567890123.123456' });
+  });
+
+  it('refuses an exponent, text that is not a number, more digits than it passes on, and other JSON types', () => {
+    for (const bad of ['1e3', '4 9', '49,90', '+1', '', 'NaN', '12345678901234', '0.1234567', 1e21, 0.1 + 0.2, true, [1], { value: '1' }]) {
+      expect(feeProblems(bad)).toEqual([{ field: 'fee', message: MESSAGE }]);
+    }
+  });
+
+  it('leaves an absent or null decimal unset', () => {
+    expect(transcode('PUT', `/api/fixture/orgs/${ORG}`, { body: { fee: null } })).not.toHaveProperty('fee');
+  });
+
+  it('answers a decimal as a JSON number with the same digits, and an unset one as null', () => {
+    const getOrg = route('GET', `/api/fixture/orgs/${ORG}`).route;
+    const feeIn = (fee: unknown) => (transcodeReply(getOrg, { fee }) as Record<string, unknown>)['fee'];
+    expect(feeIn({ value: '49.90' })).toBe(49.9);
+    expect(JSON.stringify({ fee: feeIn({ value: '1234567890.12' }) })).toBe('{"fee":1234567890.12}');
+    expect(JSON.stringify({ fee: feeIn({ value: '0.10' }) })).toBe('{"fee":0.1}');
+    expect(feeIn({ value: '1500' })).toBe(1500);
+    expect(feeIn(null)).toBeNull();
+    expect(feeIn({ value: 'lots' })).toBeNull();
+  });
+});
+
 describe('reply transcoding', () => {
   const getOrg = route('GET', `/api/fixture/orgs/${ORG}`).route;
 
@@ -256,6 +293,7 @@ describe('reply transcoding', () => {
       settings: { theme: 'dark' },
       nickname: 'clubby',
       motto: null,
+      fee: null,
     });
   });
 

@@ -14,7 +14,7 @@ describe('organisation emails', () => {
       lastName: 'M',
       membershipTypeName: 'Full',
       endDate: '2027-01-31',
-      price: '25.00',
+      price: { value: '25.00' },
       currency: 'EUR',
     };
     const email = membershipRenewalEmail(ctx, { ...base, daysLeft: 30 });
@@ -27,8 +27,25 @@ describe('organisation emails', () => {
     expect(email.values).toMatchObject({
       'membership.endDate': '2027-01-31',
       'membership.daysLeft': '30',
+      'membership.price': '25.00',
       loginUrl: 'https://app.example.org/login?org=alpha',
     });
-    expect(membershipRenewalEmail(ctx, { ...base, daysLeft: 7, price: '0.00' }).flags).toEqual({ isLastReminder: true, isPaid: false });
+    expect(membershipRenewalEmail(ctx, { ...base, daysLeft: 7, price: { value: '0.00' } }).flags).toEqual({ isLastReminder: true, isPaid: false });
+  });
+
+  it('leaves the price line out of a reminder that carries no price (published before prices were decimals)', () => {
+    const email = membershipRenewalEmail(ctx, {
+      organizationId: 'o1',
+      organizationName: 'Alpha',
+      organizationSlug: 'alpha',
+      email: 'mia@example.org',
+      firstName: 'Mia',
+      lastName: 'M',
+      membershipTypeName: 'Full',
+      endDate: '2027-01-31',
+      daysLeft: 30,
+      currency: 'JPY',
+    });
+    expect(email.flags).toEqual({ isLastReminder: false, isPaid: false });
   });
 });

@@ -12,12 +12,14 @@ export interface RenewalDueFacts {
   membershipTypeName: string;
   endDate: string;
   daysLeft: number;
-  price: string;
+  /** google.type.Decimal in the currency's minor units ("25.00"); absent in a message from before it was one. */
+  price?: { value: string } | undefined;
   currency: string;
 }
 
 /** organisation.membership.renewal-due → the MEMBERSHIP_RENEWAL reminder (30 and 7 days before the end). */
 export function membershipRenewalEmail(ctx: EmailContext, event: RenewalDueFacts): EmailRequest {
+  const price = event.price?.value ?? '';
   return {
     organizationId: event.organizationId,
     type: 'MEMBERSHIP_RENEWAL',
@@ -33,11 +35,11 @@ export function membershipRenewalEmail(ctx: EmailContext, event: RenewalDueFacts
       'membership.type': event.membershipTypeName,
       'membership.endDate': event.endDate,
       'membership.daysLeft': String(event.daysLeft),
-      'membership.price': event.price,
+      'membership.price': price,
       'membership.currency': event.currency,
       loginUrl: `${ctx.appUrl}/login?org=${enc(event.organizationSlug)}`,
     },
-    flags: { isLastReminder: event.daysLeft <= 7, isPaid: !/^0(\.0+)?$/.test(event.price) },
+    flags: { isLastReminder: event.daysLeft <= 7, isPaid: price !== '' && !/^0(\.0+)?$/.test(price) },
     sealedValues: {},
   };
 }

@@ -9,6 +9,7 @@ import {
   importedProfileOf,
   importedRoleAndStatus,
   importedValues,
+  samePersonAs,
   type FoundAccount,
   type ImportChunk,
   type ImportOutcome,
@@ -59,7 +60,7 @@ async function applyRecord(deps: OrganisationDeps, tx: Tx, chunk: ImportChunk, r
     if (found.account.userType === 'SYSTEM') return failedImport('this email belongs to a platform staff account, which cannot be a member');
     await upsertAccount(tx, snapshotOf(found.account, now));
     current = await findMembership(tx, chunk.orgId, found.account.id);
-    if (current?.externalId) return failedImport(`the account with this email is already the member with externalId ${current.externalId}`);
+    if (current?.externalId) return samePersonAs(found.account.id, current.externalId);
   }
   const accountId = current?.accountId ?? (found as { account: identityV1.Account }).account.id;
   const account = await tx.accountProjection.findUniqueOrThrow({ where: { id: accountId } });

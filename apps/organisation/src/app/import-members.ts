@@ -25,6 +25,8 @@ const CHUNK_TIMEOUT_MS = 60_000;
  * batch: an existing account is attached, a new one has no password). Records are answered CREATE,
  * UPDATE, SKIP (nothing changed at the source), CONFLICT (the profile changed on the platform since
  * its last import and at the source too: the platform's is kept) or ERROR (the others still apply).
+ * A record whose account (its address, whatever the case) is already the member of another
+ * externalId is that person: SKIP with sameAsExternalId, nothing written (domain samePersonAs).
  * The call's records share a transaction, written set-based; when a concurrent writer took one of
  * their externalIds or accounts meanwhile, they are applied again record by record, each
  * behind a savepoint. Nothing is sent to anyone: only organisation.membership.changed is published
@@ -60,7 +62,7 @@ export async function importMembers(
     outcomes.forEach((outcome, i) => {
       const found = chunk.records[i]?.found;
       if (outcome.action !== 'ERROR' && found && !(found instanceof Error)) used.add(found.account.id);
-      results.push({ externalId: slice[i]?.externalId ?? '', ...outcome });
+      results.push({ externalId: slice[i]?.externalId ?? '', ...outcome, sameAsExternalId: outcome.sameAsExternalId ?? '' });
     });
   }
   // Accounts created for records that then failed are discarded again (nothing else uses them).

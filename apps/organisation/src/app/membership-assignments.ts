@@ -28,8 +28,7 @@ export interface AssignedMembership {
  * number of the organisation, the type's price and currency. A free type issues none ('').
  */
 async function issueInvoice(tx: Tx, type: MembershipType, accountId: string, period: { start: Date; end: Date }, now: Date): Promise<string> {
-  const price = type.price.toFixed(2);
-  if (isFree(price)) return '';
+  if (isFree(type.price.toFixed())) return '';
   const number = await nextInvoiceNumber(tx, type.organizationId);
   const invoice = await createInvoice(tx, {
     organizationId: type.organizationId,

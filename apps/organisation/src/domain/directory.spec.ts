@@ -4,6 +4,7 @@ import {
   directoryEntry,
   effectiveDirectoryConfig,
   isDirectoryVisibility,
+  isListedInDirectory,
   mayReadDirectory,
 } from './directory';
 
@@ -64,6 +65,12 @@ describe('the member directory', () => {
     expect(directoryEntry(member, { showEmail: true, showPhone: false }).phoneNumber).toBeUndefined();
     expect(directoryEntry(member, { showEmail: false, showPhone: true })).toMatchObject({ phoneNumber: '+44 20 0000' });
     expect(directoryEntry({ ...member, phoneNumber: null }, { showEmail: false, showPhone: true }).phoneNumber).toBeUndefined();
+  });
+
+  it('lists ACTIVE members only, and none excluded from listing', () => {
+    expect(isListedInDirectory({ status: 'ACTIVE', isExcludedFromListing: false })).toBe(true);
+    expect(isListedInDirectory({ status: 'ACTIVE', isExcludedFromListing: true })).toBe(false);
+    for (const status of ['PENDING', 'SUSPENDED', 'INACTIVE', 'REJECTED']) expect(isListedInDirectory({ status, isExcludedFromListing: false })).toBe(false);
   });
 
   it('names the settings a change sets differently', () => {

@@ -2,8 +2,9 @@ import type { AccessClaims } from '@platform/auth';
 
 /**
  * The member directory: what the members of one organisation see of each other (spec section 2,
- * Directory config). Only ACTIVE members who are not excluded from listing are in it (the store's
- * query); this file holds who may read it and what an entry shows.
+ * Directory config). Only ACTIVE members who are not excluded from listing are in it
+ * (isListedInDirectory; the store's query and partial indexes say the same in SQL); this file holds
+ * who may read it, whom it lists and what an entry shows.
  */
 export const DIRECTORY_VISIBILITIES = ['MEMBERS_ONLY', 'ADMINS_ONLY'] as const;
 export type DirectoryVisibility = (typeof DIRECTORY_VISIBILITIES)[number];
@@ -41,6 +42,14 @@ export function mayReadDirectory(caller: Pick<AccessClaims, 'userType' | 'organi
   if (visibility === 'MEMBERS_ONLY') return true;
   if (caller.userType === 'SYSTEM') return true;
   return caller.organizationRole === 'OWNER' || caller.organizationRole === 'ADMIN';
+}
+
+/**
+ * Whether the directory lists the member: ACTIVE and not excluded from listing. The same predicate
+ * as queryDirectory's WHERE (and the membership_directory_* partial indexes), for one member.
+ */
+export function isListedInDirectory(member: { status: string; isExcludedFromListing: boolean }): boolean {
+  return member.status === 'ACTIVE' && !member.isExcludedFromListing;
 }
 
 /** The sorts of the directory, each served by a partial index (schema.prisma, membership_directory_*). */

@@ -156,6 +156,32 @@ describe('planImportChunk', () => {
     ]);
   });
 
+  it('links a second externalId whose address is the account of a member (another case of it) to that member: SKIP, nothing written', () => {
+    // Identity keeps one account per address whatever its case, so both records found the same account.
+    const plan = planImportChunk(
+      chunk([
+        { entry: { externalId: 'wp-7', record: record(7, { email: 'p7@example.org' }) }, found: account(7) },
+        { entry: { externalId: 'wp-8', record: record(8, { email: 'P7@Example.org', city: 'Paris', status: 'INACTIVE' }) }, found: account(7) },
+      ]),
+      facts(),
+    );
+    expect(plan.outcomes).toEqual([
+      { action: 'CREATE', userId: 'acc-7', error: '' },
+      { action: 'SKIP', userId: 'acc-7', error: '', sameAsExternalId: 'wp-7' },
+    ]);
+    // One membership, with the first record's profile, status and externalId.
+    expect(plan.creates).toEqual([expect.objectContaining({ externalId: 'wp-7', city: 'Lyon', status: 'ACTIVE' })]);
+    expect(plan.changes).toHaveLength(1);
+
+    // At a later sync, the second record changed or not: still that member, still nothing written.
+    const later = planImportChunk(
+      chunk([{ entry: { externalId: 'wp-8', record: record(8, { email: 'P7@Example.org', city: 'Nice' }) }, found: { ...account(7), created: false } }]),
+      facts([imported(7)]),
+    );
+    expect(later.outcomes).toEqual([{ action: 'SKIP', userId: 'acc-7', error: '', sameAsExternalId: 'wp-7' }]);
+    expect([later.creates, later.updates, later.changes]).toEqual([[], [], []]);
+  });
+
   it("never changes an owner's role or status", () => {
     const plan = planImportChunk(
       chunk([{ entry: { externalId: 'wp-1', record: record(1, { role: 'MEMBER', status: 'INACTIVE' }) }, found: undefined }]),

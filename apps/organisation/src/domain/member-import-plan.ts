@@ -6,6 +6,7 @@ import {
   importedProfileOf,
   importedRoleAndStatus,
   importedValues,
+  samePersonAs,
   type FoundAccount,
   type ImportChunk,
   type ImportOutcome,
@@ -118,7 +119,7 @@ export function planImportChunk(chunk: ImportChunk, facts: ChunkFacts): ChunkPla
       if (found.account.userType === 'SYSTEM') return failedImport('this email belongs to a platform staff account, which cannot be a member');
       accountId = found.account.id;
       state = byAccount.get(accountId);
-      if (state?.member.externalId) return failedImport(`the account with this email is already the member with externalId ${state.member.externalId}`);
+      if (state?.member.externalId) return samePersonAs(accountId, state.member.externalId);
     }
     const account = facts.accounts.get(accountId);
     if (!account) throw new Error(`account ${accountId} is not in the projection`);

@@ -94,9 +94,26 @@ export interface ImportOutcome {
   action: ImportAction;
   userId: string;
   error: string;
+  /** SKIP: the externalId of the member this record's person already is (see samePersonAs). */
+  sameAsExternalId?: string;
 }
 
 export const failedImport = (error: string): ImportOutcome => ({ action: 'ERROR', userId: '', error });
+
+/**
+ * A record whose address (compared without case, as identity keeps one account per address) is
+ * the account of a member imported under another externalId: the same person, e.g. a site with two
+ * users whose addresses differ only in case. It becomes no second membership and no error: the
+ * record is answered SKIP with that member, whose profile, role and status stay those of the
+ * record that made it (the first imported), so a re-sync of either never flips the member between
+ * the two and nothing is written for the second.
+ */
+export const samePersonAs = (accountId: string, externalId: string): ImportOutcome => ({
+  action: 'SKIP',
+  userId: accountId,
+  error: '',
+  sameAsExternalId: externalId,
+});
 
 /** The account identity found or created for a record's email, or why not; none for a record known by its externalId. */
 export type FoundAccount = { account: identityV1.Account; created: boolean } | Error | undefined;

@@ -4,6 +4,7 @@ import { counter } from '@platform/telemetry';
 import type { OrganisationDeps } from '../deps';
 import { formatIsoDate } from '../domain/member-fields';
 import { dayOf, daysUntil, dueReminder, RENEWAL_REMINDER_DAYS, type ReminderDay } from '../domain/membership-period';
+import { amountText } from '../domain/money';
 import { assignmentsNearingEnd, lapsedAssignments } from '../store/assignments';
 import { findMembership } from '../store/memberships';
 
@@ -107,7 +108,7 @@ export function membershipRenewalJob(deps: OrganisationDeps, registry: Registry,
         membershipTypeName: a.membershipType.name,
         endDate: formatIsoDate(a.endDate),
         daysLeft: a.daysLeft,
-        price: a.membershipType.price.toFixed(2),
+        price: { value: amountText(a.membershipType.price, a.membershipType.currency) },
         currency: a.membershipType.currency,
         occurredAt: now,
       });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customDomainProblem, normaliseDomain } from '../domain/custom-domain';
 import { parseIsoDate } from '../domain/member-fields';
 import { isMembershipStatus, MEMBERSHIP_STATUSES } from '../domain/membership-status';
 import { ORG_TYPES, isOrgType } from '../domain/org-types';
@@ -12,6 +13,16 @@ export const websiteUrl = z
   .trim()
   .max(2048, 'must be at most 2048 characters')
   .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), 'must be an http or https URL');
+
+/** A custom domain (host name, any case, trailing dot allowed), normalised; '' removes it (null). */
+export const customDomain = z
+  .string()
+  .transform(normaliseDomain)
+  .superRefine((value, ctx) => {
+    const problem = value === '' ? undefined : customDomainProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((value) => (value === '' ? null : value));
 
 // Slugs and subdomains are taken exactly as sent: no silent trimming or lower-casing.
 export const slug = z.string().superRefine((value, ctx) => {

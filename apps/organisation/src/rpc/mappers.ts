@@ -1,6 +1,7 @@
 import type { organisationV1 } from '@platform/proto';
 import { effectiveTemplate, type DefaultTemplate } from '../domain/email-templates';
 import { formatIsoDate, profileWireValues, type MemberProfile } from '../domain/member-fields';
+import { amountText } from '../domain/money';
 import { ROLE_DESCRIPTIONS } from '../domain/roles';
 import type { AssignmentWithType } from '../store/assignments';
 import type { EmailTemplate, Invoice, MembershipType, Organization, Payment, Role, SmtpSettings } from '../store/generated/client';
@@ -18,6 +19,7 @@ export function toOrganisationMessage(org: Organization): organisationV1.Organis
     description: org.description,
     websiteUrl: org.websiteUrl,
     allowJoinRequests: org.allowJoinRequests,
+    customDomain: org.customDomain ?? undefined,
     createdAt: org.createdAt.toISOString(),
     updatedAt: org.updatedAt.toISOString(),
   };
@@ -158,7 +160,7 @@ export function toMembershipTypeMessage(t: MembershipType): organisationV1.Membe
     organizationId: t.organizationId,
     name: t.name,
     description: t.description,
-    price: t.price.toFixed(2),
+    price: { value: amountText(t.price, t.currency) },
     currency: t.currency,
     durationMonths: t.durationMonths,
     benefits: [...t.benefits],
@@ -192,7 +194,7 @@ export function toInvoiceMessage(i: Invoice): organisationV1.Invoice {
     userId: i.accountId,
     membershipTypeId: i.membershipTypeId,
     description: i.description,
-    amount: i.amount.toFixed(2),
+    amount: { value: amountText(i.amount, i.currency) },
     currency: i.currency,
     status: i.status,
     periodStart: formatIsoDate(i.periodStart),
@@ -207,7 +209,7 @@ export function toPaymentMessage(p: Payment): organisationV1.Payment {
     organizationId: p.organizationId,
     invoiceId: p.invoiceId ?? undefined,
     userId: p.accountId ?? undefined,
-    amount: p.amount.toFixed(2),
+    amount: { value: amountText(p.amount, p.currency) },
     currency: p.currency,
     method: p.method,
     status: p.status,

@@ -6,12 +6,14 @@ import type { AsyncService, CallContext } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
 import { attachMember, discardCreatedAccount } from '../app/attach-member';
 import { recordMembershipChange } from '../app/audit-entries';
+import { readMemberProfile } from '../app/read-member-profile';
 import type { OrganisationDeps } from '../deps';
 import { alreadyMember, organizationNotFound } from '../domain/errors';
 import { assertKeepsAnOwner } from '../domain/last-owner';
 import { changedProfileFields, PROFILE_FIELDS, profileOf, profileValues, type MemberProfile } from '../domain/member-fields';
 import { listColumns, overrideFor, searchWords } from '../domain/member-profile';
 import { assertMayJoin } from '../domain/membership-limit';
+import { dayOf } from '../domain/membership-period';
 import { CURRENT_STATUSES, isCurrent, statusOnAdd, transition, type MembershipStatus, type Transition } from '../domain/membership-status';
 import { DEFAULT_MEMBER_ROLE, mayManageOwners, touchesOwner } from '../domain/roles';
 import { lockAccount } from '../store/accounts';
@@ -21,6 +23,7 @@ import { countActiveOwners, countRunningMemberships, findMembership, updateMembe
 import { findLiveOrganization, findRole, findRoleByName, lockLiveOrganization } from '../store/organisations';
 import { membershipStatus, profileFields } from './inputs';
 import { memberRowToUser, toUserMessage } from './mappers';
+import { toUserProfileMessage } from './profile-mappers';
 
 const listInput = z.object({ organizationId: uuid, status: z.union([z.literal(''), membershipStatus]), search: searchTerm });
 const addInput = z.object({
@@ -48,9 +51,9 @@ type UpdateInput = {
   roleId?: string;
   status?: string;
 } & Partial<MemberProfile>;
-const removeInput = z.object({ organizationId: uuid, userId: uuid });
+const byMember = z.object({ organizationId: uuid, userId: uuid });
 
-type MemberHandlers = Pick<AsyncService<organisationV1.OrganisationServiceServer>, 'listMembers' | 'addMember' | 'updateMember' | 'removeMember'>;
+type MemberHandlers = Pick<AsyncService<organisationV1.OrganisationServiceServer>, 'listMembers' | 'getMember' | 'addMember' | 'updateMember' | 'removeMember'>;
 
 const memberNotFound = (): PlatformError => PlatformError.notFound('Member');
 const notARole = (): PlatformError => PlatformError.validation([{ field: 'roleId', message: 'is not a role of this organisation' }], 'Invalid roleId');
@@ -102,6 +105,13 @@ export function memberHandlers(deps: OrganisationDeps): MemberHandlers {
       // The query answers nothing for an unknown or deleted organisation: only then ask which.
       if (total === 0 && !(await findLiveOrganization(deps.db, input.organizationId))) throw organizationNotFound();
       return pagedEnvelope(rows.map(memberRowToUser), total, page);
+    },
+
+    /** One member's profile, as much of it as the caller may see (domain/profile-access). */
+    async getMember(request, ctx) {
+      const input = validate(byMember, request);
+      const read = await readMemberProfile(deps, ctx.caller, input);
+      return toUserProfileMessage(read, dayOf(deps.now()));
     },
 
     /**
@@ -194,7 +204,7 @@ export function memberHandlers(deps: OrganisationDeps): MemberHandlers {
     },
 
     async removeMember(request, ctx) {
-      const input = validate(removeInput, request);
+      const input = validate(byMember, request);
       await deps.db.$transaction(async (tx) => {
         if (!(await lockLiveOrganization(tx, input.organizationId))) throw organizationNotFound();
         const m = await findMembership(tx, input.organizationId, input.userId);

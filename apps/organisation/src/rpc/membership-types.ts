@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isUniqueViolation } from '@platform/db';
-import { PlatformError, uuid, validate } from '@platform/errors';
+import { decimalAmount, PlatformError, uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
 import { assignMembership, getAssignment, renewMembership } from '../app/membership-assignments';
@@ -8,17 +8,14 @@ import type { OrganisationDeps } from '../deps';
 import { organizationNotFound } from '../domain/errors';
 import { parseIsoDate } from '../domain/member-fields';
 import { dayOf } from '../domain/membership-period';
-import { isCurrencyCode, normalisePrice } from '../domain/money';
+import { isCurrencyCode, priceInCurrencyViolations } from '../domain/money';
 import { lockLiveOrganization, findLiveOrganization } from '../store/organisations';
 import { createMembershipType, findLiveMembershipType, listMembershipTypes, softDeleteMembershipType, updateMembershipType } from '../store/membership-types';
 import { toAssignmentMessage, toMembershipTypeMessage } from './mappers';
 
 const typeName = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
 const typeDescription = z.string().trim().max(2000, 'must be at most 2000 characters');
-const price = z
-  .string()
-  .refine((value) => normalisePrice(value) !== undefined, 'must be a decimal amount of at least 0 with at most two decimals')
-  .transform((value) => normalisePrice(value) as string);
+const price = decimalAmount();
 const currency = z.string().trim().refine(isCurrencyCode, 'must be an ISO 4217 currency code in upper case (EUR, USD, …)');
 const durationMonths = z.number().int('must be a whole number').min(1, 'must be at least 1').max(120, 'must be at most 120');
 const benefits = z.array(z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters')).max(50, 'must hold at most 50 benefits');
@@ -46,6 +43,11 @@ const updateInput = z.object({
 const assignInput = z.object({ organizationId: uuid, userId: uuid, membershipTypeId: uuid, startDate: isoDate, endDate: isoDate });
 
 const typeNotFound = (): PlatformError => PlatformError.notFound('Membership type');
+/** A price with more decimals than its currency has minor units is a 400 (nothing is written). */
+const assertPriceFits = (price: string, currency: string, priceSent: boolean): void => {
+  const violations = priceInCurrencyViolations(price, currency, priceSent);
+  if (violations.length > 0) throw PlatformError.validation(violations, `Invalid ${violations.map((v) => v.field).join(', ')}`);
+};
 const nameTaken = (): PlatformError => PlatformError.conflict('The organisation already has a membership type with this name');
 
 type MembershipTypeHandlers = Pick<
@@ -74,6 +76,7 @@ export function membershipTypeHandlers(deps: OrganisationDeps): MembershipTypeHa
 
     async createMembershipType(request) {
       const input = validate(createInput, request);
+      assertPriceFits(input.price, input.currency, true);
       if (!(await findLiveOrganization(deps.db, input.organizationId))) throw organizationNotFound();
       try {
         return toMembershipTypeMessage(await createMembershipType(deps.db, input));
@@ -88,7 +91,12 @@ export function membershipTypeHandlers(deps: OrganisationDeps): MembershipTypeHa
       try {
         const updated = await deps.db.$transaction(async (tx) => {
           if (!(await lockLiveOrganization(tx, organizationId))) throw organizationNotFound();
-          if (!(await findLiveMembershipType(tx, organizationId, typeId))) throw typeNotFound();
+          const type = await findLiveMembershipType(tx, organizationId, typeId);
+          if (!type) throw typeNotFound();
+          // Checked against what the type will be: a new currency must fit the kept price too.
+          if (changes.price !== undefined || changes.currency !== undefined) {
+            assertPriceFits(changes.price ?? type.price.toFixed(), changes.currency ?? type.currency, changes.price !== undefined);
+          }
           return updateMembershipType(tx, typeId, { ...changes, ...(benefitsSet ? { benefits: newBenefits } : {}) });
         });
         return toMembershipTypeMessage(updated);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedEnvelope, parsePageQuery } from '@platform/db';
+import { isUniqueViolation, pagedEnvelope, parsePageQuery } from '@platform/db';
 import { email, ErrorCode, personName, PlatformError, searchTerm, uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
@@ -9,6 +9,7 @@ import { insertOrganization } from '../app/insert-organisation';
 import type { OrganisationDeps } from '../deps';
 import { organizationNotFound } from '../domain/errors';
 import type { OrgType } from '../domain/org-types';
+import { customDomainProblem, normaliseDomain } from '../domain/custom-domain';
 import { normaliseLookupKey, slugProblem, subdomainProblem } from '../domain/slug';
 import { cancelSubscription } from '../store/billing';
 import { endAllMemberships } from '../store/memberships';
@@ -21,7 +22,7 @@ import {
   updateOrganisation,
   type OrganizationSortField,
 } from '../store/organisations';
-import { description, orgName, orgType, slug, subdomain, websiteUrl } from './inputs';
+import { customDomain, description, orgName, orgType, slug, subdomain, websiteUrl } from './inputs';
 import { toOrganisationMessage, toUserMessage } from './mappers';
 
 const createInput = z.object({ name: orgName, slug, subdomain, email, orgType });
@@ -32,6 +33,7 @@ const updateInput = z.object({
   description: description.optional(),
   websiteUrl: websiteUrl.optional(),
   allowJoinRequests: z.boolean().optional(),
+  customDomain: customDomain.optional(),
 });
 const listInput = z.object({ search: searchTerm });
 const createWithOwnerInput = z.object({
@@ -55,6 +57,7 @@ type OrganisationHandlers = Pick<
   | 'getOrganisation'
   | 'getOrganisationBySlug'
   | 'getOrganisationBySubdomain'
+  | 'getOrganisationByDomain'
   | 'updateOrganisation'
   | 'deleteOrganisation'
   | 'getHealth'
@@ -120,9 +123,22 @@ export function organisationHandlers(deps: OrganisationDeps): OrganisationHandle
       return toOrganisationMessage(org);
     },
 
+    async getOrganisationByDomain(request) {
+      const domain = normaliseDomain(request.domain);
+      const problem = customDomainProblem(domain);
+      if (problem) throw PlatformError.validation([{ field: 'domain', message: problem }], 'Invalid domain');
+      const org = await findLiveOrganizationBy(deps.db, { customDomain: domain });
+      if (!org) throw organizationNotFound();
+      return toOrganisationMessage(org);
+    },
+
     async updateOrganisation(request) {
       const { id, ...changes } = validate(updateInput, request);
-      const { count } = await updateOrganisation(deps.db, id, changes);
+      const { count } = await updateOrganisation(deps.db, id, changes).catch((err: unknown) => {
+        // The only unique key an update can break: two live organisations never share a custom domain.
+        if (isUniqueViolation(err)) throw PlatformError.conflict(`The custom domain '${changes.customDomain}' is already used by another organisation`);
+        throw err;
+      });
       if (count === 0) throw organizationNotFound();
       const org = await findLiveOrganization(deps.db, id);
       if (!org) throw organizationNotFound();

@@ -22,7 +22,7 @@ export function findLiveOrganization(db: Db, id: string) {
   return db.organization.findFirst({ where: { id, ...live } });
 }
 
-export function findLiveOrganizationBy(db: Db, key: { slug: string } | { subdomain: string }) {
+export function findLiveOrganizationBy(db: Db, key: { slug: string } | { subdomain: string } | { customDomain: string }) {
   return db.organization.findFirst({ where: { ...key, ...live } });
 }
 

@@ -16,8 +16,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Organisation, owner account and OWNER membership in one saga: a failed step undoes the others.
-         * @description **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
+         * Create an organisation with its owner
+         * @description Organisation, owner account and OWNER membership in one saga: a failed step undoes the others.
+         *
+         *     **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
          *     **Authority** `SYSTEM:ORGANIZATION:CREATE`.
          */
@@ -36,16 +38,20 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Creation invitations, paged: status filter, sort createdAt, expiresAt or email.
-         * @description **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
+         * List creation invitations
+         * @description Creation invitations, paged: status filter, sort createdAt, expiresAt or email.
+         *
+         *     **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
          *     **Authority** `SYSTEM:ORGANIZATION:VIEW`.
          */
         get: operations["OrganisationService_ListCreationInvitations"];
         put?: never;
         /**
-         * Invites someone to create an organisation: 201, and an email with the link (token) goes out.
-         * @description **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
+         * Invite someone to create an organisation
+         * @description Invites someone to create an organisation: 201, and an email with the link (token) goes out.
+         *
+         *     **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
          *     **Authority** `SYSTEM:ORGANIZATION:CREATE`.
          */
@@ -67,8 +73,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Cancels a pending creation invitation: its token stops working.
-         * @description **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
+         * Cancel a creation invitation
+         * @description Cancels a pending creation invitation: its token stops working.
+         *
+         *     **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
          *     **Authority** `SYSTEM:ORGANIZATION:CREATE`.
          */
@@ -86,15 +94,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Where new uploads go (spec 4.4, Storage config). Secrets are never answered.
-         * @description **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
+         * Get the storage configuration
+         * @description Where new uploads go (spec 4.4, Storage config). Secrets are never answered.
+         *
+         *     **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
          *     **Authority** `SYSTEM:SETTINGS:VIEW`.
          */
         get: operations["DocumentsService_GetStorageConfig"];
         /**
-         * Replaces the storage configuration after probing the target (write, read and delete a probe
-         * @description object); a target that fails is refused (400) with the reason and nothing is saved. Documents
+         * Replace the storage configuration
+         * @description Replaces the storage configuration after probing the target (write, read and delete a probe
+         *     object); a target that fails is refused (400) with the reason and nothing is saved. Documents
          *     already stored stay with the provider that holds them.
          *
          *     **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
@@ -117,8 +128,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every organisation's platform subscription (plan, status, since, ACTIVE member count), paged.
-         * @description **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
+         * List platform subscriptions
+         * @description Every organisation's platform subscription (plan, status, since, ACTIVE member count), paged.
+         *
+         *     **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
          *     **Authority** `SYSTEM:BILLING:VIEW`.
          */
@@ -139,7 +152,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * ListSystemUsers
+         * List system (staff) users
          * @description **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
          *     **Authority** `SYSTEM:USER:VIEW`.
@@ -147,8 +160,10 @@ export interface paths {
         get: operations["IdentityService_ListSystemUsers"];
         put?: never;
         /**
-         * Platform staff accounts. Only a SUPER_ADMIN creates them or changes their system role.
-         * @description **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
+         * Create a system (staff) user
+         * @description Platform staff accounts. Only a SUPER_ADMIN creates them or changes their system role.
+         *
+         *     **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
          *     **Authority** `SYSTEM:USER:CREATE`.
          */
@@ -168,7 +183,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * SetSystemRole
+         * Change a system user's role
          * @description **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
          *     **Authority** `SYSTEM:USER:UPDATE`.
@@ -189,8 +204,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Memberships across organisations, with the account's status.
-         * @description **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
+         * List users across organisations
+         * @description Memberships across organisations, with the account's status.
+         *
+         *     **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
          *     **Authority** `SYSTEM:USER:VIEW`.
          */
@@ -211,8 +228,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The account (from identity) with every membership, its role and status, and the account's 20
-         * @description most recent audit entries (also from identity; answered without them when identity cannot).
+         * Get a user with every membership
+         * @description The account (from identity) with every membership, its role and status, and the account's 20
+         *     most recent audit entries (also from identity; answered without them when identity cannot).
          *
          *     **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
@@ -236,8 +254,9 @@ export interface paths {
         };
         get?: never;
         /**
-         * Sets an account's status: ACTIVE (also reactivates a deactivated account), SUSPENDED or BANNED.
-         * @description Suspending or banning ends every session of the account at once.
+         * Set an account's status
+         * @description Sets an account's status: ACTIVE (also reactivates a deactivated account), SUSPENDED or BANNED.
+         *     Suspending or banning ends every session of the account at once.
          *
          *     **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
@@ -259,8 +278,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Audit log (append-only; no API edits or deletes it), newest first.
-         * @description **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
+         * List audit log entries
+         * @description Audit log (append-only; no API edits or deletes it), newest first.
+         *
+         *     **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
          *     **Authority** `SYSTEM:AUDIT:VIEW`.
          */
@@ -281,7 +302,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * ListUserAuditLogs
+         * List one user's audit trail
          * @description **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
          *     **Authority** `SYSTEM:AUDIT:VIEW`.
@@ -305,8 +326,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Confirms an email address with the token of the verification email (valid 7 days):
-         * @description PENDING_VERIFICATION becomes ACTIVE.
+         * Verify an email address
+         * @description Confirms an email address with the token of the verification email (valid 7 days):
+         *     PENDING_VERIFICATION becomes ACTIVE.
          *
          *     **Auth** public: no token needed.
          *
@@ -327,7 +349,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GetHealth
+         * Check the identity service's health
          * @description **Auth** public: no token needed.
          *
          *     Subject to the `public-lookup` abuse limit per client address and overall (429).
@@ -349,8 +371,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's own account (any signed-in user).
-         * @description **Auth** user: any valid access token.
+         * Get the caller's account
+         * @description The caller's own account (any signed-in user).
+         *
+         *     **Auth** user: any valid access token.
          */
         get: operations["IdentityService_GetCurrentAccount"];
         put?: never;
@@ -371,8 +395,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The caller deactivates their own account (DEACTIVATED): every session ends, and login answers
-         * @description 403 until a platform administrator sets the account ACTIVE again.
+         * Deactivate the caller's account
+         * @description The caller deactivates their own account (DEACTIVATED): every session ends, and login answers
+         *     403 until a platform administrator sets the account ACTIVE again.
          *
          *     **Auth** user: any valid access token.
          */
@@ -391,8 +416,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Two-factor authentication (TOTP, RFC 6238) of the caller's own account.
-         * @description **Auth** user: any valid access token.
+         * Get the caller's two-factor status
+         * @description Two-factor authentication (TOTP, RFC 6238) of the caller's own account.
+         *
+         *     **Auth** user: any valid access token.
          */
         get: operations["IdentityService_GetMfaStatus"];
         put?: never;
@@ -413,8 +440,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Replaces the backup codes with ten new ones; needs a current TOTP code.
-         * @description **Auth** user: any valid access token.
+         * Replace the backup codes
+         * @description Replaces the backup codes with ten new ones; needs a current TOTP code.
+         *
+         *     **Auth** user: any valid access token.
          */
         post: operations["IdentityService_RegenerateBackupCodes"];
         delete?: never;
@@ -433,8 +462,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Turns MFA off; needs a current TOTP or backup code.
-         * @description **Auth** user: any valid access token.
+         * Turn two-factor authentication off
+         * @description Turns MFA off; needs a current TOTP or backup code.
+         *
+         *     **Auth** user: any valid access token.
          */
         post: operations["IdentityService_DisableMfa"];
         delete?: never;
@@ -453,8 +484,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Confirms the enrolment with a first code; answers the ten backup codes, shown only this once.
-         * @description **Auth** user: any valid access token.
+         * Confirm two-factor enrolment
+         * @description Confirms the enrolment with a first code; answers the ten backup codes, shown only this once.
+         *
+         *     **Auth** user: any valid access token.
          */
         post: operations["IdentityService_ConfirmMfaEnrolment"];
         delete?: never;
@@ -473,8 +506,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A new secret and its otpauth:// URI (for a QR code); MFA is on only once confirmed.
-         * @description **Auth** user: any valid access token.
+         * Start two-factor enrolment
+         * @description A new secret and its otpauth:// URI (for a QR code); MFA is on only once confirmed.
+         *
+         *     **Auth** user: any valid access token.
          */
         post: operations["IdentityService_StartMfaEnrolment"];
         delete?: never;
@@ -493,8 +528,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Step two of a login with two-factor authentication: the challenge token of step one and a TOTP
-         * @description or backup code give the token pair. The email keys the gateway's login lockout: wrong codes count.
+         * Complete a sign-in with a two-factor code
+         * @description Step two of a login with two-factor authentication: the challenge token of step one and a TOTP
+         *     or backup code give the token pair. The email keys the gateway's login lockout: wrong codes count.
          *
          *     **Auth** public: no token needed.
          *
@@ -521,8 +557,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Organisation login: email and password, optionally the organisation by id or slug. An account
-         * @description with two-factor authentication gets {"mfa_required": true, "challengeToken": …} instead of tokens.
+         * Sign in to an organisation
+         * @description Organisation login: email and password, optionally the organisation by id or slug. An account
+         *     with two-factor authentication gets {"mfa_required": true, "challengeToken": …} instead of tokens.
          *
          *     **Auth** public: no token needed.
          *
@@ -547,8 +584,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Self-registration of an organisation user account (status PENDING_VERIFICATION).
-         * @description **Auth** public: no token needed.
+         * Register an account
+         * @description Self-registration of an organisation user account (status PENDING_VERIFICATION).
+         *
+         *     **Auth** public: no token needed.
          *
          *     Subject to the `registration` abuse limit per client address and overall (429).
          */
@@ -569,8 +608,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Password reset (spec 5): request and resend always answer 200 with the same body, whatever the
-         * @description address; a known address gets a 6-digit code by email (rate limited per address).
+         * Request a password-reset code
+         * @description Password reset (spec 5): request and resend always answer 200 with the same body, whatever the
+         *     address; a known address gets a 6-digit code by email (rate limited per address).
          *
          *     **Auth** public: no token needed.
          *
@@ -593,8 +633,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Issues a fresh code; the previous one stops working. Same answer and limit as the request.
-         * @description **Auth** public: no token needed.
+         * Resend the password-reset code
+         * @description Issues a fresh code; the previous one stops working. Same answer and limit as the request.
+         *
+         *     **Auth** public: no token needed.
          *
          *     Subject to the `password-reset` abuse limit per client address and overall (429).
          */
@@ -615,8 +657,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sets the password with the emailed code; ends every session of the account.
-         * @description **Auth** public: no token needed.
+         * Set a new password with the reset code
+         * @description Sets the password with the emailed code; ends every session of the account.
+         *
+         *     **Auth** public: no token needed.
          *
          *     Subject to the `code-verify` abuse limit per client address and overall (429).
          */
@@ -637,8 +681,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Changes the caller's password (current password required); ends the account's other sessions.
-         * @description **Auth** user: any valid access token.
+         * Change the caller's password
+         * @description Changes the caller's password (current password required); ends the account's other sessions.
+         *
+         *     **Auth** user: any valid access token.
          */
         post: operations["IdentityService_ChangePassword"];
         delete?: never;
@@ -657,8 +703,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rotates a refresh token. /api/auth/refresh is the mobile app's name for the same call.
-         * @description **Auth** public: no token needed.
+         * Refresh the token pair
+         * @description Rotates a refresh token. /api/auth/refresh is the mobile app's name for the same call.
+         *
+         *     **Auth** public: no token needed.
          */
         post: operations["IdentityService_RefreshTokens_2"];
         delete?: never;
@@ -677,8 +725,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * System (platform staff) login; two-factor authentication as for OrgLogin.
-         * @description **Auth** public: no token needed.
+         * Sign in as platform staff
+         * @description System (platform staff) login; two-factor authentication as for OrgLogin.
+         *
+         *     **Auth** public: no token needed.
          *
          *     Subject to the login lockout: after too many failed attempts the account is locked (423).
          *
@@ -701,8 +751,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rotates a refresh token. /api/auth/refresh is the mobile app's name for the same call.
-         * @description **Auth** public: no token needed.
+         * Refresh the token pair
+         * @description Rotates a refresh token. /api/auth/refresh is the mobile app's name for the same call.
+         *
+         *     **Auth** public: no token needed.
          */
         post: operations["IdentityService_RefreshTokens"];
         delete?: never;
@@ -721,8 +773,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ends the caller's session: its refresh-token family and its access tokens.
-         * @description **Auth** user: any valid access token.
+         * Sign out (end the session)
+         * @description Ends the caller's session: its refresh-token family and its access tokens.
+         *
+         *     **Auth** user: any valid access token.
          */
         post: operations["IdentityService_RevokeTokens"];
         delete?: never;
@@ -739,8 +793,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * LEGACY_SITE (available) and the types announced as coming soon (not creatable).
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * List connector types
+         * @description LEGACY_SITE (available) and the types announced as coming soon (not creatable).
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:CONNECTOR:MANAGE`.
          */
@@ -761,8 +817,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every email sent (or finally not sent), newest first. Organisation administrators see their own
-         * @description organisation only; platform administrators any, or all when organization_id is empty.
+         * List the email log
+         * @description Every email sent (or finally not sent), newest first. Organisation administrators see their own
+         *     organisation only; platform administrators any, or all when organization_id is empty.
          *
          *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          */
@@ -783,7 +840,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GetEmailLog
+         * Get an email log entry
          * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          */
         get: operations["NotificationsService_GetEmailLog"];
@@ -803,14 +860,17 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's inbox in the organisation of their token, newest first.
-         * @description **Auth** user: any valid access token.
+         * List the caller's inbox
+         * @description The caller's inbox in the organisation of their token, newest first.
+         *
+         *     **Auth** user: any valid access token.
          */
         get: operations["NotificationsService_ListNotifications"];
         put?: never;
         /**
-         * Writes one inbox entry per recipient (in bulk) and answers; push delivery runs afterwards as a
-         * @description job. The organisation is the caller's; platform administrators name it in organization_id.
+         * Send a notification
+         * @description Writes one inbox entry per recipient (in bulk) and answers; push delivery runs afterwards as a
+         *     job. The organisation is the caller's; platform administrators name it in organization_id.
          *
          *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
@@ -831,19 +891,25 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One entry of the caller's own inbox (anyone else's answers 404).
-         * @description **Auth** user: any valid access token.
+         * Get an inbox entry
+         * @description One entry of the caller's own inbox (anyone else's answers 404).
+         *
+         *     **Auth** user: any valid access token.
          */
         get: operations["NotificationsService_GetNotification"];
         /**
-         * Marks an entry of the caller's own inbox read or unread.
-         * @description **Auth** user: any valid access token.
+         * Mark an inbox entry read or unread
+         * @description Marks an entry of the caller's own inbox read or unread.
+         *
+         *     **Auth** user: any valid access token.
          */
         put: operations["NotificationsService_UpdateNotification"];
         post?: never;
         /**
-         * Removes an entry from the caller's own inbox (soft delete).
-         * @description **Auth** user: any valid access token.
+         * Delete an inbox entry
+         * @description Removes an entry from the caller's own inbox (soft delete).
+         *
+         *     **Auth** user: any valid access token.
          */
         delete: operations["NotificationsService_DeleteNotification"];
         options?: never;
@@ -861,8 +927,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Registers the caller's device for push; a token registered before (by anyone) moves to the caller.
-         * @description **Auth** user: any valid access token.
+         * Register a device for push notifications
+         * @description Registers the caller's device for push; a token registered before (by anyone) moves to the caller.
+         *
+         *     **Auth** user: any valid access token.
          */
         post: operations["NotificationsService_RegisterDevice"];
         delete?: never;
@@ -882,8 +950,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Forgets one of the caller's devices (the app calls it on logout).
-         * @description **Auth** user: any valid access token.
+         * Unregister a device
+         * @description Forgets one of the caller's devices (the app calls it on logout).
+         *
+         *     **Auth** user: any valid access token.
          */
         delete: operations["NotificationsService_UnregisterDevice"];
         options?: never;
@@ -899,15 +969,17 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Live organisations, paged: sort by name, slug or createdAt.
-         * @description **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
+         * List organisations
+         * @description Live organisations, paged: sort by name, slug or createdAt.
+         *
+         *     **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
          *     **Authority** `SYSTEM:ORGANIZATION:VIEW`.
          */
         get: operations["OrganisationService_ListOrganisations"];
         put?: never;
         /**
-         * CreateOrganisation
+         * Create an organisation
          * @description **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
          *     **Authority** `SYSTEM:ORGANIZATION:CREATE`.
@@ -927,7 +999,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GetOrganisation
+         * Get an organisation
          * @description **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:ORGANIZATION:VIEW`.
@@ -936,8 +1008,10 @@ export interface paths {
          */
         get: operations["OrganisationService_GetOrganisation"];
         /**
-         * Sets name, description, website_url and allow_join_requests; absent fields are kept.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Update an organisation
+         * @description Sets name, description, website_url, allow_join_requests and customDomain; absent fields are kept.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:ORGANIZATION:UPDATE`.
          *
@@ -946,8 +1020,10 @@ export interface paths {
         put: operations["OrganisationService_UpdateOrganisation"];
         post?: never;
         /**
-         * Soft delete; every membership of the organisation ends (INACTIVE).
-         * @description **Auth** owner: the OWNER of the path's organisation, or a platform administrator.
+         * Delete an organisation
+         * @description Soft delete; every membership of the organisation ends (INACTIVE).
+         *
+         *     **Auth** owner: the OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:ORGANIZATION:DELETE`.
          *
@@ -967,8 +1043,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Terms of service, privacy policy and cookie policy ("" for a page never written).
-         * @description **Auth** user: any valid access token.
+         * Get the legal pages
+         * @description Terms of service, privacy policy and cookie policy ("" for a page never written).
+         *
+         *     **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:ORGANIZATION:VIEW`.
          *
@@ -976,8 +1054,10 @@ export interface paths {
          */
         get: operations["OrganisationService_GetLegalPages"];
         /**
-         * Saves each page given, sanitised (no script, event handler or javascript: URL); 413 past 200 KB.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Update the legal pages
+         * @description Saves each page given, sanitised (no script, event handler or javascript: URL); 413 past 200 KB.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:SETTINGS:MANAGE`.
          *
@@ -999,8 +1079,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The five roles of the organisation, each with its roleId; the REST body is the array.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * List the organisation's roles
+         * @description The five roles of the organisation, each with its roleId; the REST body is the array.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:ROLE:VIEW`.
          *
@@ -1025,8 +1107,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Organisation assets (spec 4.2): multipart `file` and `assetType` (LOGO: PNG, JPEG, GIF or WebP;
-         * @description SVG is refused). The answer's `url` is public and is what branding's logoUrl takes.
+         * Upload an organisation asset (a logo)
+         * @description Organisation assets (spec 4.2): multipart `file` and `assetType` (LOGO: PNG, JPEG, GIF or WebP;
+         *     SVG is refused). The answer's `url` is public and is what branding's logoUrl takes.
          *
          *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
@@ -1050,8 +1133,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Replaces an asset's file; its id and URL stay the same.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Replace an asset's file
+         * @description Replaces an asset's file; its id and URL stay the same.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:SETTINGS:MANAGE`.
          *
@@ -1060,7 +1145,7 @@ export interface paths {
         put: operations["DocumentsService_ReplaceAsset"];
         post?: never;
         /**
-         * DeleteAsset
+         * Delete an asset
          * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:SETTINGS:MANAGE`.
@@ -1081,8 +1166,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The organisation's colours, font and logo; the platform defaults when it was never branded.
-         * @description **Auth** user: any valid access token.
+         * Get the branding
+         * @description The organisation's colours, font and logo; the platform defaults when it was never branded.
+         *
+         *     **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:ORGANIZATION:VIEW`.
          *
@@ -1090,8 +1177,10 @@ export interface paths {
          */
         get: operations["OrganisationService_GetBranding"];
         /**
-         * Sets colours (#rgb or #rrggbb), font family and logo URL; absent fields are kept.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Update the branding
+         * @description Sets colours (#rgb or #rrggbb), font family and logo URL; absent fields are kept.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:SETTINGS:MANAGE`.
          *
@@ -1113,7 +1202,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * ListCompanies
+         * List companies
          * @description **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:COMPANY:VIEW`.
@@ -1123,7 +1212,7 @@ export interface paths {
         get: operations["ContentService_ListCompanies"];
         put?: never;
         /**
-         * CreateCompany
+         * Create a company
          * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:COMPANY:MANAGE`.
@@ -1145,7 +1234,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GetCompany
+         * Get a company
          * @description **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:COMPANY:VIEW`.
@@ -1154,8 +1243,10 @@ export interface paths {
          */
         get: operations["ContentService_GetCompany"];
         /**
-         * Changes the given fields; absent fields are kept.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Update a company
+         * @description Changes the given fields; absent fields are kept.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:COMPANY:MANAGE`.
          *
@@ -1164,7 +1255,7 @@ export interface paths {
         put: operations["ContentService_UpdateCompany"];
         post?: never;
         /**
-         * DeleteCompany
+         * Delete a company
          * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:COMPANY:MANAGE`.
@@ -1185,8 +1276,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The organisation's connectors, paged, newest first.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * List connectors
+         * @description The organisation's connectors, paged, newest first.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:CONNECTOR:MANAGE`.
          *
@@ -1195,8 +1288,10 @@ export interface paths {
         get: operations["ConnectorService_ListConnectors"];
         put?: never;
         /**
-         * A connector, ACTIVE unless `status` says PAUSED or DISABLED; creating starts no sync.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Create a connector
+         * @description A connector, ACTIVE unless `status` says PAUSED or DISABLED; creating starts no sync.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:CONNECTOR:MANAGE`.
          *
@@ -1217,7 +1312,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GetConnector
+         * Get a connector
          * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:CONNECTOR:MANAGE`.
@@ -1226,8 +1321,9 @@ export interface paths {
          */
         get: operations["ConnectorService_GetConnector"];
         /**
-         * Changes the given fields (config fields one by one); absent ones are kept. The sync key is
-         * @description replaced only when given.
+         * Update a connector
+         * @description Changes the given fields (config fields one by one); absent ones are kept. The sync key is
+         *     replaced only when given.
          *
          *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
@@ -1251,8 +1347,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Totals over every job of the connector, per entity type and overall.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Get a connector's sync totals
+         * @description Totals over every job of the connector, per entity type and overall.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:CONNECTOR:MANAGE`.
          *
@@ -1277,8 +1375,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A PENDING job of the given type (201); 409 while another job of the connector is PENDING or
-         * @description RUNNING, and for INITIAL_IMPORT once one completed.
+         * Start a sync job
+         * @description A PENDING job of the given type (201); 409 while another job of the connector is PENDING or
+         *     RUNNING, and for INITIAL_IMPORT once one completed.
          *
          *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
@@ -1301,8 +1400,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The connector's jobs, paged, newest first, with their progress per entity type.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * List a connector's sync jobs
+         * @description The connector's jobs, paged, newest first, with their progress per entity type.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:CONNECTOR:MANAGE`.
          *
@@ -1325,7 +1426,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GetSyncJob
+         * Get a sync job
          * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:CONNECTOR:MANAGE`.
@@ -1349,8 +1450,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One line per record of a job, paged in the order written, filtered by entity type and action.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * List a sync job's record log
+         * @description One line per record of a job, paged in the order written, filtered by entity type and action.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:CONNECTOR:MANAGE`.
          *
@@ -1375,8 +1478,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Force stop: a PENDING job ends FAILED at once, a RUNNING one after the page in progress
-         * @description (errorMessage "Stopped by an administrator"). A finished job answers 409.
+         * Stop a sync job
+         * @description Force stop: a PENDING job ends FAILED at once, a RUNNING one after the page in progress
+         *     (errorMessage "Stopped by an administrator"). A finished job answers 409.
          *
          *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
@@ -1401,8 +1505,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The five diagnostic checks against the saved configuration, each passed or not with a message.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Test a connector's connection
+         * @description The five diagnostic checks against the saved configuration, each passed or not with a message.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:CONNECTOR:MANAGE`.
          *
@@ -1423,8 +1529,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * ACTIVE members not excluded from listing, paged (sort lastName or firstName), as the directory
-         * @description config shows them; search only when the config allows it.
+         * List the member directory
+         * @description ACTIVE members not excluded from listing, paged (sort lastName or firstName), as the directory
+         *     config shows them; search only when the config allows it.
          *
          *     **Auth** user: any valid access token.
          *
@@ -1449,7 +1556,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GetDirectoryConfig
+         * Get the directory settings
          * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:SETTINGS:MANAGE`.
@@ -1458,8 +1565,10 @@ export interface paths {
          */
         get: operations["OrganisationService_GetDirectoryConfig"];
         /**
-         * Sets visibility (MEMBERS_ONLY or ADMINS_ONLY), showEmail, showPhone and allowMemberSearch; absent fields are kept.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Update the directory settings
+         * @description Sets visibility (MEMBERS_ONLY or ADMINS_ONLY), showEmail, showPhone and allowMemberSearch; absent fields are kept.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:SETTINGS:MANAGE`.
          *
@@ -1481,7 +1590,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * ListFolders
+         * List folders
          * @description **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:DOCUMENT:VIEW`.
@@ -1491,7 +1600,7 @@ export interface paths {
         get: operations["DocumentsService_ListFolders"];
         put?: never;
         /**
-         * CreateFolder
+         * Create a folder
          * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:DOCUMENT:UPLOAD`.
@@ -1514,8 +1623,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Renames and/or moves a folder; moving it under itself or a descendant is 400.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Rename or move a folder
+         * @description Renames and/or moves a folder; moving it under itself or a descendant is 400.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:DOCUMENT:UPLOAD`.
          *
@@ -1524,8 +1635,10 @@ export interface paths {
         put: operations["DocumentsService_UpdateFolder"];
         post?: never;
         /**
-         * Deletes the folder, its subfolders and every document in them (irreversible).
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Delete a folder with everything in it
+         * @description Deletes the folder, its subfolders and every document in them (irreversible).
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:DOCUMENT:DELETE`.
          *
@@ -1545,8 +1658,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The documents the caller may see (PRIVATE ones for admins only), newest first by default.
-         * @description **Auth** user: any valid access token.
+         * List documents
+         * @description The documents the caller may see (PRIVATE ones for admins only), newest first by default.
+         *
+         *     **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:DOCUMENT:VIEW`.
          *
@@ -1555,8 +1670,9 @@ export interface paths {
         get: operations["DocumentsService_ListDocuments"];
         put?: never;
         /**
-         * Uploads a document (multipart: file, name, folderId, access); its type is detected from the
-         * @description content. 413 beyond the size limit or the organisation's quota, 415 for a type not allowed.
+         * Upload a document
+         * @description Uploads a document (multipart: file, name, folderId, access); its type is detected from the
+         *     content. 413 beyond the size limit or the organisation's quota, 415 for a type not allowed.
          *
          *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
@@ -1579,8 +1695,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One document with a signed download URL valid for a short time.
-         * @description **Auth** user: any valid access token.
+         * Get a document with its download URL
+         * @description One document with a signed download URL valid for a short time.
+         *
+         *     **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:DOCUMENT:VIEW`.
          *
@@ -1590,8 +1708,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Soft-deletes a document; its bytes are removed by a job after a grace period.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Delete a document
+         * @description Soft-deletes a document; its bytes are removed by a job after a grace period.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:DOCUMENT:DELETE`.
          *
@@ -1611,8 +1731,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One template per type (the types notifications knows), each with a stable id; a type the
-         * @description organisation has not customised shows the built-in default. The REST body is the array.
+         * List email templates
+         * @description One template per type (the types notifications knows), each with a stable id; a type the
+         *     organisation has not customised shows the built-in default. The REST body is the array.
          *
          *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
@@ -1638,8 +1759,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Sets subject and body, checked with notifications' template rules (400 with violations).
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Update an email template
+         * @description Sets subject and body, checked with notifications' template rules (400 with violations).
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:SETTINGS:MANAGE`.
          *
@@ -1663,8 +1786,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Renders the saved template (or the subject and body given, unsaved) with sample data.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Preview an email template
+         * @description Renders the saved template (or the subject and body given, unsaved) with sample data.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:SETTINGS:MANAGE`.
          *
@@ -1687,8 +1812,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Back to the built-in default (the template keeps its id).
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Reset an email template to the default
+         * @description Back to the built-in default (the template keeps its id).
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:SETTINGS:MANAGE`.
          *
@@ -1709,7 +1836,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GetEmailTemplateByType
+         * Get the email template of a type
          * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:SETTINGS:MANAGE`.
@@ -1733,7 +1860,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * ListEvents
+         * List events
          * @description **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:EVENT:VIEW`.
@@ -1743,10 +1870,8 @@ export interface paths {
         get: operations["EventsService_ListEvents"];
         put?: never;
         /**
-         * Events. Managers hold ORG:EVENT:CREATE, UPDATE and PUBLISH, so these routes are `user` routes
-         * @description with the authority (see docs/decisions.md); DELETE stays with administrators.
-         *
-         *     **Auth** user: any valid access token.
+         * Create an event
+         * @description **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:EVENT:CREATE`.
          *
@@ -1767,7 +1892,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GetEvent
+         * Get an event
          * @description **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:EVENT:VIEW`.
@@ -1776,7 +1901,7 @@ export interface paths {
          */
         get: operations["EventsService_GetEvent"];
         /**
-         * UpdateEvent
+         * Update an event
          * @description **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:EVENT:UPDATE`.
@@ -1786,8 +1911,9 @@ export interface paths {
         put: operations["EventsService_UpdateEvent"];
         post?: never;
         /**
-         * Soft delete; 409 for a PUBLISHED event with live registrations (cancel it first: its
-         * @description registrants are then told).
+         * Delete an event
+         * @description Soft delete; 409 for a PUBLISHED event with live registrations (cancel it first: its
+         *     registrants are then told).
          *
          *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
@@ -1811,8 +1937,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * DRAFT or PUBLISHED → CANCELLED; every live registration is cancelled and its registrant emailed the reason.
-         * @description **Auth** user: any valid access token.
+         * Cancel an event
+         * @description DRAFT or PUBLISHED → CANCELLED; every live registration is cancelled and its registrant emailed the reason.
+         *
+         *     **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:EVENT:PUBLISH`.
          *
@@ -1835,8 +1963,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * DRAFT → PUBLISHED; the organisation's members get a push and an inbox entry.
-         * @description **Auth** user: any valid access token.
+         * Publish an event
+         * @description DRAFT → PUBLISHED; the organisation's members get a push and an inbox entry.
+         *
+         *     **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:EVENT:PUBLISH`.
          *
@@ -1857,7 +1987,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * ListRegistrations
+         * List an event's registrations
          * @description **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:REGISTRATION:MANAGE`.
@@ -1867,7 +1997,7 @@ export interface paths {
         get: operations["EventsService_ListRegistrations"];
         put?: never;
         /**
-         * Registrations.
+         * Register for an event
          * @description **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:EVENT:REGISTER`.
@@ -1889,8 +2019,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The registrant, or a holder of ORG:REGISTRATION:MANAGE.
-         * @description **Auth** user: any valid access token.
+         * Get a registration
+         * @description The registrant, or a holder of ORG:REGISTRATION:MANAGE.
+         *
+         *     **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:EVENT:VIEW`.
          *
@@ -1900,8 +2032,9 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Members cancel their own registration; holders of ORG:REGISTRATION:MANAGE any. The place goes
-         * @description at once to the longest-waiting WAITLISTED registration.
+         * Cancel a registration
+         * @description Members cancel their own registration; holders of ORG:REGISTRATION:MANAGE any. The place goes
+         *     at once to the longest-waiting WAITLISTED registration.
          *
          *     **Auth** user: any valid access token.
          *
@@ -1929,7 +2062,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * UpdateRegistrationStatus
+         * Set a registration's status
          * @description **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:REGISTRATION:MANAGE`.
@@ -1947,7 +2080,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * ListSurveyResponses
+         * List an event's survey responses
          * @description **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:REGISTRATION:MANAGE`.
@@ -1971,7 +2104,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GetSurveyResponse
+         * Get a survey response
          * @description **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:REGISTRATION:MANAGE`.
@@ -1997,7 +2130,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Surveys.
+         * Submit survey answers
          * @description **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:EVENT:VIEW`.
@@ -2021,8 +2154,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * CSV import (multipart `file`, columns as the creation fields; see docs/decisions.md, "Events
-         * @description service"): good rows become DRAFT events, every rejected row is reported with its line and reasons.
+         * Import events from a CSV file
+         * @description CSV import (multipart `file`, columns as the creation fields; see docs/decisions.md, "Events
+         *     service"): good rows become DRAFT events, every rejected row is reported with its line and reasons.
          *
          *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
@@ -2045,8 +2179,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Invitations, paged: status filter, sort createdAt, expiresAt or email.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * List invitations
+         * @description Invitations, paged: status filter, sort createdAt, expiresAt or email.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:MEMBER:VIEW`.
          *
@@ -2055,8 +2191,9 @@ export interface paths {
         get: operations["OrganisationService_ListInvitations"];
         put?: never;
         /**
-         * Invites a person by email with a role: 201 with the invitation (never its token). The account is
-         * @description found or made (without a password) and holds a PENDING membership until it accepts; the
+         * Invite a person to the organisation
+         * @description Invites a person by email with a role: 201 with the invitation (never its token). The account is
+         *     found or made (without a password) and holds a PENDING membership until it accepts; the
          *     INVITATION email carries the token link. Re-inviting a pending address replaces its invitation;
          *     an address with a running (ACTIVE or SUSPENDED) membership is 409.
          *
@@ -2084,8 +2221,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Cancels a pending invitation (its token stops working, its PENDING membership ends INACTIVE).
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Cancel an invitation
+         * @description Cancels a pending invitation (its token stops working, its PENDING membership ends INACTIVE).
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:MEMBER:INVITE`.
          *
@@ -2107,8 +2246,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Public: the token's holder accepts; the membership becomes ACTIVE with the invited role. An
-         * @description account without a password needs first_name, last_name and password (it is then verified).
+         * Accept an invitation
+         * @description Public: the token's holder accepts; the membership becomes ACTIVE with the invited role. An
+         *     account without a password needs first_name, last_name and password (it is then verified).
          *     Expired, used or cancelled tokens: 410 INVITATION_EXPIRED, INVITATION_USED, INVITATION_CANCELLED.
          *
          *     **Auth** public: no token needed.
@@ -2130,8 +2270,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Invoices, paged: status, from and to (issue date), sort number, issuedAt or amount.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * List invoices
+         * @description Invoices, paged: status, from and to (issue date), sort number, issuedAt or amount.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:BILLING:VIEW`.
          *
@@ -2154,8 +2296,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Join requests, paged: status filter, sort createdAt, email or lastName.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * List join requests
+         * @description Join requests, paged: status filter, sort createdAt, email or lastName.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:MEMBER:VIEW`.
          *
@@ -2180,8 +2324,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approves a PENDING request: the account (made without a password when new) gets an ACTIVE
-         * @description MEMBER membership and the approval email (with a set-password link). Deciding twice: 409.
+         * Approve a join request
+         * @description Approves a PENDING request: the account (made without a password when new) gets an ACTIVE
+         *     MEMBER membership and the approval email (with a set-password link). Deciding twice: 409.
          *
          *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
@@ -2206,8 +2351,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rejects a PENDING request (REJECTED) and sends the rejection email. Deciding twice: 409.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Reject a join request
+         * @description Rejects a PENDING request (REJECTED) and sends the rejection email. Deciding twice: 409.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:MEMBER:INVITE`.
          *
@@ -2228,7 +2375,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * CountPendingJoinRequests
+         * Count pending join requests
          * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:MEMBER:VIEW`.
@@ -2252,8 +2399,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The organisation's membership types (deleted ones are not listed). The REST body is the array.
-         * @description **Auth** user: any valid access token.
+         * List membership types
+         * @description The organisation's membership types (deleted ones are not listed). The REST body is the array.
+         *
+         *     **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:ORGANIZATION:VIEW`.
          *
@@ -2262,7 +2411,7 @@ export interface paths {
         get: operations["OrganisationService_ListMembershipTypes"];
         put?: never;
         /**
-         * CreateMembershipType
+         * Create a membership type
          * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:SETTINGS:MANAGE`.
@@ -2285,7 +2434,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * UpdateMembershipType
+         * Update a membership type
          * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:SETTINGS:MANAGE`.
@@ -2295,8 +2444,10 @@ export interface paths {
         put: operations["OrganisationService_UpdateMembershipType"];
         post?: never;
         /**
-         * Soft delete: assignments and invoices of the type stay readable; it can no longer be assigned or renewed.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Delete a membership type
+         * @description Soft delete: assignments and invoices of the type stay readable; it can no longer be assigned or renewed.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:SETTINGS:MANAGE`.
          *
@@ -2316,8 +2467,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Articles, paged: members see PUBLISHED articles already visible (GUESTs no members-only ones),
-         * @description administrators every status. Sort publishedAt (default, newest first), createdAt, title or viewCount.
+         * List news articles
+         * @description Articles, paged: members see PUBLISHED articles already visible (GUESTs no members-only ones),
+         *     administrators every status. Sort publishedAt (default, newest first), createdAt, title or viewCount.
          *
          *     **Auth** user: any valid access token.
          *
@@ -2328,8 +2480,10 @@ export interface paths {
         get: operations["ContentService_ListArticles"];
         put?: never;
         /**
-         * A new article, always DRAFT; `content` is sanitised HTML, `contentBlocks` its structured form.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Create a news article
+         * @description A new article, always DRAFT; `content` is sanitised HTML, `contentBlocks` its structured form.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:NEWS:CREATE`.
          *
@@ -2350,8 +2504,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One article; a visible PUBLISHED one counts one view per fetch.
-         * @description **Auth** user: any valid access token.
+         * Get a news article
+         * @description One article; a visible PUBLISHED one counts one view per fetch.
+         *
+         *     **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:NEWS:VIEW`.
          *
@@ -2359,8 +2515,9 @@ export interface paths {
          */
         get: operations["ContentService_GetArticle"];
         /**
-         * Changes the given fields; absent fields are kept. The status changes only through publish,
-         * @description archive and unarchive.
+         * Update a news article
+         * @description Changes the given fields; absent fields are kept. The status changes only through publish,
+         *     archive and unarchive.
          *
          *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
@@ -2371,8 +2528,10 @@ export interface paths {
         put: operations["ContentService_UpdateArticle"];
         post?: never;
         /**
-         * Soft delete (deleted_at set); its comments go with it.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Delete a news article
+         * @description Soft delete (deleted_at set); its comments go with it.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:NEWS:DELETE`.
          *
@@ -2394,8 +2553,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * DRAFT or PUBLISHED → ARCHIVED (hidden from members).
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Archive a news article
+         * @description DRAFT or PUBLISHED → ARCHIVED (hidden from members).
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:NEWS:UPDATE`.
          *
@@ -2416,8 +2577,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The threaded tree: top-level comments paged (oldest first unless sort=createdAt,desc), each with
-         * @description its replies nested, oldest first.
+         * List an article's comments as a thread
+         * @description The threaded tree: top-level comments paged (oldest first unless sort=createdAt,desc), each with
+         *     its replies nested, oldest first.
          *
          *     **Auth** user: any valid access token.
          *
@@ -2428,8 +2590,10 @@ export interface paths {
         get: operations["ContentService_ListComments"];
         put?: never;
         /**
-         * A comment (plain text) or a reply (parentCommentId) on a visible PUBLISHED article.
-         * @description **Auth** user: any valid access token.
+         * Comment on an article, or reply to a comment
+         * @description A comment (plain text) or a reply (parentCommentId) on a visible PUBLISHED article.
+         *
+         *     **Auth** user: any valid access token.
          *
          *     **Authority** `ORG:COMMENT:CREATE`.
          *
@@ -2453,8 +2617,9 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * By an administrator (ORG:COMMENT:DELETE) or the comment's author. A comment with replies stays
-         * @description as a placeholder (deleted: true, no content or author).
+         * Delete a comment
+         * @description By an administrator (ORG:COMMENT:DELETE) or the comment's author. A comment with replies stays
+         *     as a placeholder (deleted: true, no content or author).
          *
          *     **Auth** user: any valid access token.
          *
@@ -2476,8 +2641,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * DRAFT → PUBLISHED: visible at once without scheduledAt (or with one already past), else from scheduledAt.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Publish a news article
+         * @description DRAFT → PUBLISHED: visible at once without scheduledAt (or with one already past), else from scheduledAt.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:NEWS:PUBLISH`.
          *
@@ -2500,8 +2667,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * ARCHIVED → PUBLISHED when it had been published, else DRAFT.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Unarchive a news article
+         * @description ARCHIVED → PUBLISHED when it had been published, else DRAFT.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:NEWS:UPDATE`.
          *
@@ -2522,7 +2691,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * ListPayments
+         * List payments
          * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:BILLING:VIEW`.
@@ -2546,7 +2715,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GetPayment
+         * Get a payment
          * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:BILLING:VIEW`.
@@ -2570,8 +2739,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The organisation's SMTP settings without the password (password_set tells whether one is saved).
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Get the SMTP settings
+         * @description The organisation's SMTP settings without the password (password_set tells whether one is saved).
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:SETTINGS:MANAGE`.
          *
@@ -2579,8 +2750,10 @@ export interface paths {
          */
         get: operations["OrganisationService_GetSmtpSettings"];
         /**
-         * Replaces the settings; the password is write-only: absent keeps it, empty clears it.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Replace the SMTP settings
+         * @description Replaces the settings; the password is write-only: absent keeps it, empty clears it.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:SETTINGS:MANAGE`.
          *
@@ -2604,8 +2777,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Opens a connection to the saved server (and logs in): 200 with success false when that fails.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Test the SMTP connection
+         * @description Opens a connection to the saved server (and logs in): 200 with success false when that fails.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:SETTINGS:MANAGE`.
          *
@@ -2628,8 +2803,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sends a test email through the saved server: 200 with success false when it is not accepted.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Send a test email
+         * @description Sends a test email through the saved server: 200 with success false when it is not accepted.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:SETTINGS:MANAGE`.
          *
@@ -2650,8 +2827,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Members, paged: status, search (name or email), sort lastName, firstName, email or joinedAt.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * List members
+         * @description Members, paged: status, search (name or email), sort lastName, firstName, email or joinedAt.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:MEMBER:VIEW`.
          *
@@ -2660,8 +2839,9 @@ export interface paths {
         get: operations["OrganisationService_ListMembers"];
         put?: never;
         /**
-         * Attaches the account with the email (created by identity when new): ACTIVE at once, or PENDING
-         * @description with an invitation when send_invitation_email is true.
+         * Add a member
+         * @description Attaches the account with the email (created by identity when new): ACTIVE at once, or PENDING
+         *     with an invitation when send_invitation_email is true.
          *
          *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
@@ -2683,10 +2863,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
         /**
-         * Names (this organisation's view only), role and membership status; absent fields are kept.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Get a member's profile
+         * @description The mobile app's profile call. The organisation's administrators (ORG:MEMBER:VIEW), platform
+         *     users and the member themself see every field and the current membership assignment; any other
+         *     member sees what the directory shows of a member it lists (404 otherwise; 403 when the directory
+         *     is closed to them), the other fields null. No authority on the route: the service decides.
+         *
+         *     **Auth** user: any valid access token.
+         *
+         *     Scoped to the organisation in `{organization_id}`.
+         */
+        get: operations["OrganisationService_GetMember"];
+        /**
+         * Update a member
+         * @description Names (this organisation's view only), role and membership status; absent fields are kept.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:MEMBER:UPDATE`.
          *
@@ -2695,8 +2888,10 @@ export interface paths {
         put: operations["OrganisationService_UpdateMember"];
         post?: never;
         /**
-         * The membership becomes INACTIVE; the account is kept.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Remove a member
+         * @description The membership becomes INACTIVE; the account is kept.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:MEMBER:REMOVE`.
          *
@@ -2716,7 +2911,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GetMembershipAssignment
+         * Get a member's membership
          * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:MEMBER:VIEW`.
@@ -2726,8 +2921,10 @@ export interface paths {
         get: operations["OrganisationService_GetMembershipAssignment"];
         put?: never;
         /**
-         * Assigns (or replaces) the member's membership type and period; a paid type issues an invoice.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Assign a membership type to a member
+         * @description Assigns (or replaces) the member's membership type and period; a paid type issues an invoice.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:MEMBER:UPDATE`.
          *
@@ -2750,8 +2947,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Extends from the later of end_date and today by the type's duration; a paid type issues an invoice.
-         * @description **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
+         * Renew a member's membership
+         * @description Extends from the later of end_date and today by the type's duration; a paid type issues an invoice.
+         *
+         *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
          *     **Authority** `ORG:MEMBER:UPDATE`.
          *
@@ -2774,8 +2973,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Public: the organisation, its OWNER account (with the password) and membership, in the
-         * @description create-with-owner saga; the token is used once.
+         * Create an organisation with a creation invitation
+         * @description Public: the organisation, its OWNER account (with the password) and membership, in the
+         *     create-with-owner saga; the token is used once.
          *
          *     **Auth** public: no token needed.
          *
@@ -2796,12 +2996,39 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Public: whether a creation token can still be used (410 with a code when not, 404 when unknown).
-         * @description **Auth** public: no token needed.
+         * Check a creation invitation's token
+         * @description Public: whether a creation token can still be used (410 with a code when not, 404 when unknown).
+         *
+         *     **Auth** public: no token needed.
          *
          *     Subject to the `invitation` abuse limit per client address and overall (429).
          */
         get: operations["OrganisationService_ValidateCreationInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/domain/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find an organisation by custom domain
+         * @description The organisation whose custom domain is this host name (case-insensitive); 404 when none. The
+         *     gateway's /api/v1 layer names an association by the host the old mobile app calls.
+         *
+         *     **Auth** public: no token needed.
+         *
+         *     Subject to the `public-lookup` abuse limit per client address and overall (429).
+         */
+        get: operations["OrganisationService_GetOrganisationByDomain"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2818,7 +3045,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GetHealth
+         * Check the organisation service's health
          * @description **Auth** public: no token needed.
          *
          *     Subject to the `public-lookup` abuse limit per client address and overall (429).
@@ -2840,7 +3067,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GetOrganisationBySlug
+         * Find an organisation by slug
          * @description **Auth** public: no token needed.
          *
          *     Subject to the `public-lookup` abuse limit per client address and overall (429).
@@ -2862,7 +3089,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GetOrganisationBySubdomain
+         * Find an organisation by subdomain
          * @description **Auth** public: no token needed.
          *
          *     Subject to the `public-lookup` abuse limit per client address and overall (429).
@@ -2884,8 +3111,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The branding of a live organisation by its slug (404 for a deleted one), for sign-in pages.
-         * @description **Auth** public: no token needed.
+         * Get an organisation's branding by slug
+         * @description The branding of a live organisation by its slug (404 for a deleted one), for sign-in pages.
+         *
+         *     **Auth** public: no token needed.
          *
          *     Subject to the `public-lookup` abuse limit per client address and overall (429).
          */
@@ -2906,8 +3135,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Calendar feeds (RFC 5545, beyond the spec): the organisation's public events, and one event.
-         * @description **Auth** public: no token needed.
+         * Get the organisation's calendar feed (iCalendar)
+         * @description Calendar feeds (RFC 5545, beyond the spec): the organisation's public events, and one event.
+         *
+         *     **Auth** public: no token needed.
          *
          *     Subject to the `public-lookup` abuse limit per client address and overall (429).
          */
@@ -2928,8 +3159,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * `event_file` is `<eventId>.ics`.
-         * @description **Auth** public: no token needed.
+         * Get one event as an iCalendar file
+         * @description `event_file` is `<eventId>.ics`.
+         *
+         *     **Auth** public: no token needed.
          *
          *     Subject to the `public-lookup` abuse limit per client address and overall (429).
          */
@@ -2952,8 +3185,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Public: asks to join an organisation that allows join requests (403 otherwise); 202 with the
-         * @description same receipt whatever the address; at most a few per address and per client IP an hour (429).
+         * Ask to join an organisation
+         * @description Public: asks to join an organisation that allows join requests (403 otherwise); 202 with the
+         *     same receipt whatever the address; at most a few per address and per client IP an hour (429).
          *
          *     **Auth** public: no token needed.
          *
@@ -2974,8 +3208,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The legal pages of a live organisation by its slug (404 for a deleted one).
-         * @description **Auth** public: no token needed.
+         * Get an organisation's legal pages by slug
+         * @description The legal pages of a live organisation by its slug (404 for a deleted one).
+         *
+         *     **Auth** public: no token needed.
          *
          *     Subject to the `public-lookup` abuse limit per client address and overall (429).
          */
@@ -2996,8 +3232,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A stored file: PUBLIC documents and organisation assets without a signature, other documents
-         * @description with a valid signed URL (403 otherwise).
+         * Download a stored file
+         * @description A stored file: PUBLIC documents and organisation assets without a signature, other documents
+         *     with a valid signed URL (403 otherwise).
          *
          *     **Auth** public: no token needed.
          *
@@ -3020,14 +3257,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Platform settings (spec 4.4). PUT takes exactly what GET answers; secrets are write-only.
-         * @description **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
+         * Get the platform settings
+         * @description Platform settings (spec 4.4). PUT takes exactly what GET answers; secrets are write-only.
+         *
+         *     **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
          *     **Authority** `SYSTEM:SETTINGS:VIEW`.
          */
         get: operations["IdentityService_GetSystemSettings"];
         /**
-         * UpdateSystemSettings
+         * Update the platform settings
          * @description **Auth** sys: a system user with SUPER_ADMIN or PLATFORM_ADMIN.
          *
          *     **Authority** `SYSTEM:SETTINGS:MANAGE`.
@@ -3072,6 +3311,11 @@ export interface components {
             allow_join_requests?: boolean;
             createdAt?: string;
             updatedAt?: string;
+            /**
+             * @description A host name of the association's own (`members.example.org`) that names it as its subdomain
+             *     does (the old mobile app's /api/v1 host); null when none. Unique among live organisations.
+             */
+            customDomain?: string | null;
         };
         /** @description A member as one organisation sees them: `id` is the account id (the token's `sub`). */
         "platform.organisation.v1.User": {
@@ -4008,11 +4252,17 @@ export interface components {
             maxAttendees?: number | null;
             waitingListEnabled?: boolean;
             isFree?: boolean;
-            /** @description Exact decimals (at most 2 fraction digits), >= 0; stored as NUMERIC. */
-            basePrice?: number | null;
-            memberPrice?: number | null;
-            earlyBirdPrice?: number | null;
-            /** @description Early-bird registrations are those made before this timestamp. */
+            /**
+             * @description 0 or more: a JSON number (20.5) or a decimal string ("20.50"), with at most the currency's minor
+             *     units (EUR 2, JPY 0, KWD 3) and at most 10 digits before the point; stored exactly (NUMERIC).
+             */
+            basePrice?: (number | string) | null;
+            memberPrice?: (number | string) | null;
+            earlyBirdPrice?: (number | string) | null;
+            /**
+             * @description STANDARD registrations made before this timestamp get earlyBirdPrice; optional: without it the
+             *     early-bird price holds until the event starts.
+             */
             earlyBirdDeadline?: string;
             /** @description ISO 4217 code (e.g. EUR); required when a price is set. */
             currency?: string;
@@ -4118,11 +4368,8 @@ export interface components {
             /** @description PENDING, CONFIRMED, WAITLISTED, CANCELLED */
             status?: string;
             confirmedAt?: string | null;
-            /**
-             * Format: double
-             * @description The price and currency the registration was given (0 for free events).
-             */
-            price?: number;
+            /** @description The price and currency the registration was given (0 for free events); exact. */
+            price?: number | null;
             currency?: string;
             /**
              * Format: uuid
@@ -4267,8 +4514,8 @@ export interface components {
             /** Format: uuid */
             membershipTypeId?: string;
             description?: string;
-            /** @description Exact decimal as a string ("25.00"). */
-            amount?: string;
+            /** @description Exact decimal (REST: a JSON number). */
+            amount?: number | null;
             currency?: string;
             /** @description ISSUED, PAID or VOID */
             status?: string;
@@ -4321,8 +4568,8 @@ export interface components {
             organizationId?: string;
             name?: string;
             description?: string;
-            /** @description Exact decimal as a string with two decimals ("25.00"), never a float. */
-            price?: string;
+            /** @description Exact decimal (REST: a JSON number), at most the currency's minor units. */
+            price?: number | null;
             /** @description ISO 4217 code ("EUR"). */
             currency?: string;
             /** Format: int32 */
@@ -4451,7 +4698,8 @@ export interface components {
             organizationId?: string;
             invoiceId?: string | null;
             userId?: string | null;
-            amount?: string;
+            /** @description Exact decimal (REST: a JSON number). */
+            amount?: number | null;
             currency?: string;
             method?: string;
             /** @description PENDING, SUCCEEDED, FAILED or REFUNDED */
@@ -4500,6 +4748,42 @@ export interface components {
             page?: number;
             /** Format: int32 */
             size?: number;
+        };
+        /**
+         * @description One member's profile in one organisation (`id` is the account id; numbers as in User). Every field
+         *     for the organisation's administrators, platform users and the member themself ('' for a text or
+         *     date not set). Another member sees the member's directory entry: the optional fields are then
+         *     null, and email and phone_number too unless the directory config shows them (and one is set).
+         */
+        "platform.organisation.v1.UserProfile": {
+            /** Format: uuid */
+            id?: string;
+            email?: string | null;
+            firstName?: string;
+            lastName?: string;
+            /** @description Membership status: PENDING, ACTIVE, SUSPENDED, INACTIVE, REJECTED */
+            status?: string;
+            roles?: string[];
+            joinedAt?: string;
+            /** Format: uuid */
+            roleId?: string;
+            displayName?: string;
+            phoneNumber?: string | null;
+            jobTitle?: string;
+            company?: string;
+            /** @description ISO 8601 date (YYYY-MM-DD). */
+            dateOfBirth?: string | null;
+            addressLine1?: string | null;
+            city?: string;
+            postalCode?: string | null;
+            isCertified?: boolean;
+            /** @description ISO 8601 date (YYYY-MM-DD). */
+            membershipRenewalDate?: string | null;
+            isExcludedFromListing?: boolean | null;
+            externalId?: string | null;
+            createdAt?: string | null;
+            /** @description The member's membership type assignment (as GET .../membership answers it); null when none. */
+            membership?: components["schemas"]["platform.organisation.v1.MembershipAssignment"] | null;
         };
         /** @description A member's membership: its type and period (the period includes end_date). */
         "platform.organisation.v1.MembershipAssignment": {
@@ -4600,6 +4884,7 @@ export interface components {
              * @example UNSUPPORTED_MEDIA_TYPE
              * @example RANGE_NOT_SATISFIABLE
              * @example UNAVAILABLE
+             * @example DEPENDENCY_UNAVAILABLE
              * @example INTERNAL
              * @example ROUTE_NOT_FOUND
              * @example METHOD_NOT_ALLOWED
@@ -4822,7 +5107,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The service behind this operation is not available */
+        /** @description The service behind this operation is not available (UNAVAILABLE), or a database, cache or message broker it needs is down (DEPENDENCY_UNAVAILABLE); try again after Retry-After */
         Unavailable: {
             headers: {
                 /** @description Seconds to wait before trying again */
@@ -4871,6 +5156,16 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "orgName": "Harbour Rowing Club",
+                 *       "orgSlug": "harbour-rowing",
+                 *       "ownerEmail": "ada@example.org",
+                 *       "ownerFirstName": "Ada",
+                 *       "ownerLastName": "Lovelace",
+                 *       "sendWelcomeEmail": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.organisation.v1.CreateOrganisationWithOwnerRequest"];
             };
         };
@@ -4881,6 +5176,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organization": {
+                     *         "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "name": "Harbour Rowing Club",
+                     *         "slug": "harbour-rowing",
+                     *         "subdomain": "harbour",
+                     *         "email": "ada@example.org",
+                     *         "orgType": "ASSOCIATION",
+                     *         "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *         "website_url": "https://harbour-rowing.example.org",
+                     *         "allow_join_requests": true,
+                     *         "createdAt": "2026-05-01T10:00:00Z",
+                     *         "updatedAt": "2026-05-01T10:00:00Z",
+                     *         "customDomain": "custom domain"
+                     *       },
+                     *       "owner": {
+                     *         "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "email": "ada@example.org",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "status": "PENDING",
+                     *         "roles": [
+                     *           "MEMBER"
+                     *         ],
+                     *         "joinedAt": "2026-05-01T10:00:00Z",
+                     *         "roleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "displayName": "Ada Lovelace",
+                     *         "phoneNumber": "+353 21 492 0000",
+                     *         "jobTitle": "Engineer",
+                     *         "company": "Lovelace Engineering",
+                     *         "dateOfBirth": "1990-12-10",
+                     *         "addressLine1": "1 Harbour Road",
+                     *         "city": "Cork",
+                     *         "postalCode": "T12 X70A",
+                     *         "isCertified": false,
+                     *         "membershipRenewalDate": "2026-05-01",
+                     *         "isExcludedFromListing": false,
+                     *         "externalId": "1042",
+                     *         "createdAt": "2026-05-01T10:00:00Z"
+                     *       },
+                     *       "ownerAccountCreated": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.CreateOrganisationWithOwnerResponse"];
                 };
             };
@@ -4917,6 +5256,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "email": "ada@example.org",
+                     *           "orgName": "Harbour Rowing Club",
+                     *           "status": "PENDING",
+                     *           "createdBy": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "createdAt": "2026-05-01T10:00:00Z",
+                     *           "expiresAt": "2026-05-01T10:00:00Z",
+                     *           "usedAt": "2026-05-01T10:00:00Z",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "cancelledAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.CreationInvitationPage"];
                 };
             };
@@ -4937,6 +5298,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.org",
+                 *       "orgName": "Harbour Rowing Club",
+                 *       "expiresInDays": 14
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.organisation.v1.CreateCreationInvitationRequest"];
             };
         };
@@ -4947,6 +5315,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "email": "ada@example.org",
+                     *       "orgName": "Harbour Rowing Club",
+                     *       "status": "PENDING",
+                     *       "createdBy": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "expiresAt": "2026-05-01T10:00:00Z",
+                     *       "usedAt": "2026-05-01T10:00:00Z",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "cancelledAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.CreationInvitation"];
                 };
             };
@@ -5004,6 +5386,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "provider": "LOCAL",
+                     *       "endpoint": "https://harbour-rowing.example.org",
+                     *       "region": "eu-west-1",
+                     *       "bucket": "harbour-rowing-files",
+                     *       "forcePathStyle": false,
+                     *       "accessKey": "k7Hq2mX9pL4rT8vB",
+                     *       "secretAccessKeySet": false,
+                     *       "objectStoreBucketName": "harbour-rowing-files",
+                     *       "objectStoreProjectId": "harbour-rowing",
+                     *       "organizationQuotaBytes": 1,
+                     *       "updatedAt": "2026-05-01T10:00:00Z",
+                     *       "updatedBy": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.documents.v1.StorageConfig"];
                 };
             };
@@ -5024,6 +5422,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "provider": "LOCAL",
+                 *       "endpoint": "https://harbour-rowing.example.org",
+                 *       "region": "eu-west-1",
+                 *       "bucket": "harbour-rowing-files",
+                 *       "forcePathStyle": false,
+                 *       "accessKey": "k7Hq2mX9pL4rT8vB",
+                 *       "secretAccessKey": "k7Hq2mX9pL4rT8vB",
+                 *       "objectStoreBucketName": "harbour-rowing-files",
+                 *       "objectStoreProjectId": "harbour-rowing",
+                 *       "organizationQuotaBytes": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.documents.v1.UpdateStorageConfigRequest"];
             };
         };
@@ -5034,6 +5446,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "provider": "LOCAL",
+                     *       "endpoint": "https://harbour-rowing.example.org",
+                     *       "region": "eu-west-1",
+                     *       "bucket": "harbour-rowing-files",
+                     *       "forcePathStyle": false,
+                     *       "accessKey": "k7Hq2mX9pL4rT8vB",
+                     *       "secretAccessKeySet": false,
+                     *       "objectStoreBucketName": "harbour-rowing-files",
+                     *       "objectStoreProjectId": "harbour-rowing",
+                     *       "organizationQuotaBytes": 1,
+                     *       "updatedAt": "2026-05-01T10:00:00Z",
+                     *       "updatedBy": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.documents.v1.StorageConfig"];
                 };
             };
@@ -5068,6 +5496,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "organizationName": "Harbour Rowing Club",
+                     *           "organizationSlug": "harbour-rowing",
+                     *           "plan": "FREE",
+                     *           "status": "ACTIVE",
+                     *           "since": "2026-05-01T10:00:00Z",
+                     *           "memberCount": 1
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.SubscriptionPage"];
                 };
             };
@@ -5097,6 +5544,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "email": "ada@example.org",
+                     *           "username": "ada@example.org",
+                     *           "firstName": "Ada",
+                     *           "lastName": "Lovelace",
+                     *           "displayName": "Ada Lovelace",
+                     *           "status": "PENDING_VERIFICATION",
+                     *           "userType": "ORGANIZATION",
+                     *           "systemRole": "PLATFORM_ADMIN",
+                     *           "emailVerified": true,
+                     *           "hasPassword": true,
+                     *           "createdAt": "2026-05-01T10:00:00Z",
+                     *           "updatedAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.AccountPage"];
                 };
             };
@@ -5117,6 +5589,15 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.org",
+                 *       "firstName": "Ada",
+                 *       "lastName": "Lovelace",
+                 *       "systemRole": "SUPER_ADMIN",
+                 *       "password": "correct-horse-battery-staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.identity.v1.CreateSystemUserRequest"];
             };
         };
@@ -5127,6 +5608,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "email": "ada@example.org",
+                     *       "username": "ada@example.org",
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace",
+                     *       "displayName": "Ada Lovelace",
+                     *       "status": "PENDING_VERIFICATION",
+                     *       "userType": "ORGANIZATION",
+                     *       "systemRole": "PLATFORM_ADMIN",
+                     *       "emailVerified": true,
+                     *       "hasPassword": true,
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.Account"];
                 };
             };
@@ -5152,6 +5650,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "systemRole": "PLATFORM_ADMIN"
+                 *     }
+                 */
                 "application/json": {
                     systemRole?: string;
                 };
@@ -5164,6 +5667,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "email": "ada@example.org",
+                     *       "username": "ada@example.org",
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace",
+                     *       "displayName": "Ada Lovelace",
+                     *       "status": "PENDING_VERIFICATION",
+                     *       "userType": "ORGANIZATION",
+                     *       "systemRole": "PLATFORM_ADMIN",
+                     *       "emailVerified": true,
+                     *       "hasPassword": true,
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.Account"];
                 };
             };
@@ -5203,6 +5723,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "email": "ada@example.org",
+                     *           "firstName": "Ada",
+                     *           "lastName": "Lovelace",
+                     *           "status": "ACTIVE",
+                     *           "roles": [
+                     *             "MEMBER"
+                     *           ],
+                     *           "joinedAt": "2026-05-01T10:00:00Z",
+                     *           "roleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "organizationName": "Harbour Rowing Club",
+                     *           "organizationSlug": "harbour-rowing",
+                     *           "accountStatus": "ACTIVE"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.AdminUserPage"];
                 };
             };
@@ -5231,6 +5777,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "email": "ada@example.org",
+                     *       "username": "ada@example.org",
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace",
+                     *       "displayName": "Ada Lovelace",
+                     *       "status": "PENDING_VERIFICATION",
+                     *       "userType": "ORGANIZATION",
+                     *       "emailVerified": true,
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "memberships": [
+                     *         {
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "organizationName": "Harbour Rowing Club",
+                     *           "organizationSlug": "harbour-rowing",
+                     *           "roleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "roles": [
+                     *             "MEMBER"
+                     *           ],
+                     *           "status": "ACTIVE",
+                     *           "joinedAt": "2026-05-01T10:00:00Z",
+                     *           "firstName": "Ada",
+                     *           "lastName": "Lovelace"
+                     *         }
+                     *       ],
+                     *       "auditHistory": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "userEmail": "ada@example.org",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "action": "USER_SUSPENDED",
+                     *           "resourceType": "USER",
+                     *           "resourceId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "ipAddress": "203.0.113.7",
+                     *           "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)",
+                     *           "createdAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "auditHistoryUnavailable": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.AdminUserDetail"];
                 };
             };
@@ -5254,6 +5844,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "ACTIVE",
+                 *       "reason": "The harbour is closed for repairs."
+                 *     }
+                 */
                 "application/json": {
                     /** @description ACTIVE, SUSPENDED or BANNED */
                     status?: string;
@@ -5269,6 +5865,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "email": "ada@example.org",
+                     *       "username": "ada@example.org",
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace",
+                     *       "displayName": "Ada Lovelace",
+                     *       "status": "PENDING_VERIFICATION",
+                     *       "userType": "ORGANIZATION",
+                     *       "systemRole": "PLATFORM_ADMIN",
+                     *       "emailVerified": true,
+                     *       "hasPassword": true,
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.Account"];
                 };
             };
@@ -5309,6 +5922,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "userEmail": "ada@example.org",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "action": "USER_SUSPENDED",
+                     *           "resourceType": "USER",
+                     *           "resourceId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "ipAddress": "203.0.113.7",
+                     *           "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)",
+                     *           "createdAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.AuditLogPage"];
                 };
             };
@@ -5344,6 +5979,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "userEmail": "ada@example.org",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "action": "USER_SUSPENDED",
+                     *           "resourceType": "USER",
+                     *           "resourceId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "ipAddress": "203.0.113.7",
+                     *           "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)",
+                     *           "createdAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.AuditLogPage"];
                 };
             };
@@ -5365,6 +6022,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1ZjBjOGEzZSJ9.c2lnbmF0dXJl"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.identity.v1.VerifyEmailRequest"];
             };
         };
@@ -5375,6 +6037,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.org",
+                     *       "status": "ACTIVE"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.EmailVerified"];
                 };
             };
@@ -5405,6 +6073,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ACTIVE"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.HealthStatus"];
                 };
             };
@@ -5430,6 +6103,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "email": "ada@example.org",
+                     *       "username": "ada@example.org",
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace",
+                     *       "displayName": "Ada Lovelace",
+                     *       "status": "PENDING_VERIFICATION",
+                     *       "userType": "ORGANIZATION",
+                     *       "systemRole": "PLATFORM_ADMIN",
+                     *       "emailVerified": true,
+                     *       "hasPassword": true,
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.Account"];
                 };
             };
@@ -5450,6 +6140,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "correct-horse-battery-staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.identity.v1.DeactivateAccountRequest"];
             };
         };
@@ -5460,6 +6155,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "email": "ada@example.org",
+                     *       "username": "ada@example.org",
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace",
+                     *       "displayName": "Ada Lovelace",
+                     *       "status": "PENDING_VERIFICATION",
+                     *       "userType": "ORGANIZATION",
+                     *       "systemRole": "PLATFORM_ADMIN",
+                     *       "emailVerified": true,
+                     *       "hasPassword": true,
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.Account"];
                 };
             };
@@ -5489,6 +6201,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "enrolmentPending": false,
+                     *       "backupCodesRemaining": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.MfaStatus"];
                 };
             };
@@ -5509,6 +6228,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "123456"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.identity.v1.RegenerateBackupCodesRequest"];
             };
         };
@@ -5519,6 +6243,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "backupCodes": [
+                     *         "7f3k-92ma"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.MfaBackupCodes"];
                 };
             };
@@ -5544,6 +6275,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "123456"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.identity.v1.DisableMfaRequest"];
             };
         };
@@ -5554,6 +6290,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "enrolmentPending": false,
+                     *       "backupCodesRemaining": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.MfaStatus"];
                 };
             };
@@ -5579,6 +6322,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "123456"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.identity.v1.ConfirmMfaEnrolmentRequest"];
             };
         };
@@ -5589,6 +6337,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "backupCodes": [
+                     *         "7f3k-92ma"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.MfaBackupCodes"];
                 };
             };
@@ -5614,6 +6369,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["platform.identity.v1.StartMfaEnrolmentRequest"];
             };
         };
@@ -5624,6 +6380,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secret": "JBSWY3DPEHPK3PXP",
+                     *       "otpauthUri": "otpauth://totp/Platform:ada%40example.org?secret=JBSWY3DPEHPK3PXP&issuer=Platform"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.MfaEnrolment"];
                 };
             };
@@ -5650,6 +6412,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.org",
+                 *       "challengeToken": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1ZjBjOGEzZSJ9.c2lnbmF0dXJl",
+                 *       "code": "123456",
+                 *       "deviceId": "ada-phone-7f3a"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.identity.v1.VerifyMfaLoginRequest"];
             };
         };
@@ -5660,6 +6430,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accessToken": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1ZjBjOGEzZSJ9.c2lnbmF0dXJl",
+                     *       "refreshToken": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1ZjBjOGEzZSJ9.c2lnbmF0dXJl",
+                     *       "tokenType": "Bearer",
+                     *       "expiresIn": 3600
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.TokenPair"];
                 };
             };
@@ -5688,6 +6466,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.org",
+                 *       "password": "correct-horse-battery-staple",
+                 *       "organizationSlug": "harbour-rowing",
+                 *       "deviceId": "ada-phone-7f3a"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.identity.v1.OrgLoginRequest"];
             };
         };
@@ -5698,6 +6484,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accessToken": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1ZjBjOGEzZSJ9.c2lnbmF0dXJl",
+                     *       "refreshToken": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1ZjBjOGEzZSJ9.c2lnbmF0dXJl",
+                     *       "tokenType": "Bearer",
+                     *       "expiresIn": 3600,
+                     *       "mfa_required": null,
+                     *       "challengeToken": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.LoginResponse"];
                 };
             };
@@ -5723,6 +6519,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.org",
+                 *       "password": "correct-horse-battery-staple",
+                 *       "firstName": "Ada",
+                 *       "lastName": "Lovelace"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.identity.v1.RegisterRequest"];
             };
         };
@@ -5733,6 +6537,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "email": "ada@example.org",
+                     *       "username": "ada@example.org",
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace",
+                     *       "displayName": "Ada Lovelace",
+                     *       "status": "PENDING_VERIFICATION",
+                     *       "userType": "ORGANIZATION",
+                     *       "systemRole": "PLATFORM_ADMIN",
+                     *       "emailVerified": true,
+                     *       "hasPassword": true,
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.Account"];
                 };
             };
@@ -5757,6 +6578,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.org"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.identity.v1.RequestPasswordResetRequest"];
             };
         };
@@ -5767,6 +6593,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "If the address has an account, a code is on its way."
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.PasswordResetAccepted"];
                 };
             };
@@ -5791,6 +6622,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.org"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.identity.v1.ResendPasswordResetRequest"];
             };
         };
@@ -5801,6 +6637,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "If the address has an account, a code is on its way."
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.PasswordResetAccepted"];
                 };
             };
@@ -5825,6 +6666,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.org",
+                 *       "code": "123456",
+                 *       "newPassword": "correct-horse-battery-staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.identity.v1.VerifyPasswordResetRequest"];
             };
         };
@@ -5835,6 +6683,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "If the address has an account, a code is on its way."
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.PasswordResetCompleted"];
                 };
             };
@@ -5860,6 +6713,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "correct-horse-battery-staple",
+                 *       "newPassword": "correct-horse-battery-staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.identity.v1.ChangePasswordRequest"];
             };
         };
@@ -5870,6 +6729,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Done."
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.PasswordChanged"];
                 };
             };
@@ -5893,6 +6757,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1ZjBjOGEzZSJ9.c2lnbmF0dXJl"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.identity.v1.RefreshTokensRequest"];
             };
         };
@@ -5903,6 +6772,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accessToken": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1ZjBjOGEzZSJ9.c2lnbmF0dXJl",
+                     *       "refreshToken": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1ZjBjOGEzZSJ9.c2lnbmF0dXJl",
+                     *       "tokenType": "Bearer",
+                     *       "expiresIn": 3600
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.TokenPair"];
                 };
             };
@@ -5929,6 +6806,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.org",
+                 *       "password": "correct-horse-battery-staple",
+                 *       "deviceId": "ada-phone-7f3a"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.identity.v1.SystemLoginRequest"];
             };
         };
@@ -5939,6 +6823,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accessToken": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1ZjBjOGEzZSJ9.c2lnbmF0dXJl",
+                     *       "refreshToken": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1ZjBjOGEzZSJ9.c2lnbmF0dXJl",
+                     *       "tokenType": "Bearer",
+                     *       "expiresIn": 3600,
+                     *       "mfa_required": null,
+                     *       "challengeToken": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.LoginResponse"];
                 };
             };
@@ -5964,6 +6858,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1ZjBjOGEzZSJ9.c2lnbmF0dXJl"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.identity.v1.RefreshTokensRequest"];
             };
         };
@@ -5974,6 +6873,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accessToken": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1ZjBjOGEzZSJ9.c2lnbmF0dXJl",
+                     *       "refreshToken": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1ZjBjOGEzZSJ9.c2lnbmF0dXJl",
+                     *       "tokenType": "Bearer",
+                     *       "expiresIn": 3600
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.TokenPair"];
                 };
             };
@@ -5997,6 +6904,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["platform.identity.v1.RevokeTokensRequest"];
             };
         };
@@ -6034,6 +6942,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "types": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "code": "LEGACY_SITE",
+                     *           "name": "Club website",
+                     *           "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *           "availability": "AVAILABLE",
+                     *           "entityTypes": [
+                     *             "MEMBERS"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.connector.v1.ConnectorTypeList"];
                 };
             };
@@ -6073,6 +6997,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "recipient": "ada@example.org",
+                     *           "templateType": "WELCOME",
+                     *           "subject": "Welcome to {{org.name}}",
+                     *           "status": "SENT",
+                     *           "error": null,
+                     *           "attempts": 1,
+                     *           "queuedAt": "2026-05-01T10:00:00Z",
+                     *           "createdAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.notifications.v1.EmailLogPage"];
                 };
             };
@@ -6101,6 +7047,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "recipient": "ada@example.org",
+                     *       "templateType": "WELCOME",
+                     *       "subject": "Welcome to {{org.name}}",
+                     *       "status": "SENT",
+                     *       "error": null,
+                     *       "attempts": 1,
+                     *       "queuedAt": "2026-05-01T10:00:00Z",
+                     *       "createdAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.notifications.v1.EmailLog"];
                 };
             };
@@ -6135,6 +7095,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "title": "Regatta moved to Sunday",
+                     *           "body": "The regatta moves to Sunday, 10:00.",
+                     *           "targetType": "ALL_MEMBERS",
+                     *           "targetUserId": null,
+                     *           "targetRole": null,
+                     *           "data": {
+                     *             "type": "EVENT_PUBLISHED",
+                     *             "eventId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60"
+                     *           },
+                     *           "read": false,
+                     *           "readAt": null,
+                     *           "createdAt": "2026-05-01T10:00:00Z",
+                     *           "recipientCount": 1
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.notifications.v1.NotificationPage"];
                 };
             };
@@ -6155,6 +7142,17 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Regatta moved to Sunday",
+                 *       "body": "The regatta moves to Sunday, 10:00.",
+                 *       "targetType": "ALL_MEMBERS",
+                 *       "data": {
+                 *         "type": "EVENT_PUBLISHED",
+                 *         "eventId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.notifications.v1.SendNotificationRequest"];
             };
         };
@@ -6167,6 +7165,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "title": "Regatta moved to Sunday",
+                     *       "body": "The regatta moves to Sunday, 10:00.",
+                     *       "targetType": "ALL_MEMBERS",
+                     *       "targetUserId": null,
+                     *       "targetRole": null,
+                     *       "data": {
+                     *         "type": "EVENT_PUBLISHED",
+                     *         "eventId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60"
+                     *       },
+                     *       "read": false,
+                     *       "readAt": null,
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "recipientCount": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.notifications.v1.Notification"];
                 };
             };
@@ -6198,6 +7215,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "title": "Regatta moved to Sunday",
+                     *       "body": "The regatta moves to Sunday, 10:00.",
+                     *       "targetType": "ALL_MEMBERS",
+                     *       "targetUserId": null,
+                     *       "targetRole": null,
+                     *       "data": {
+                     *         "type": "EVENT_PUBLISHED",
+                     *         "eventId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60"
+                     *       },
+                     *       "read": false,
+                     *       "readAt": null,
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "recipientCount": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.notifications.v1.Notification"];
                 };
             };
@@ -6221,6 +7257,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "read": false
+                 *     }
+                 */
                 "application/json": {
                     read?: boolean | null;
                 };
@@ -6233,6 +7274,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "title": "Regatta moved to Sunday",
+                     *       "body": "The regatta moves to Sunday, 10:00.",
+                     *       "targetType": "ALL_MEMBERS",
+                     *       "targetUserId": null,
+                     *       "targetRole": null,
+                     *       "data": {
+                     *         "type": "EVENT_PUBLISHED",
+                     *         "eventId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60"
+                     *       },
+                     *       "read": false,
+                     *       "readAt": null,
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "recipientCount": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.notifications.v1.Notification"];
                 };
             };
@@ -6285,6 +7345,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "pushToken": "fcm-registration-token-from-the-device-sdk",
+                 *       "platform": "ANDROID",
+                 *       "deviceName": "Ada's phone"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.notifications.v1.RegisterDeviceRequest"];
             };
         };
@@ -6295,6 +7362,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "pushToken": "fcm-registration-token-from-the-device-sdk",
+                     *       "platform": "ANDROID",
+                     *       "deviceName": "Ada's phone",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.notifications.v1.DeviceToken"];
                 };
             };
@@ -6359,6 +7436,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "name": "Harbour Rowing Club",
+                     *           "slug": "harbour-rowing",
+                     *           "subdomain": "harbour",
+                     *           "email": "ada@example.org",
+                     *           "orgType": "ASSOCIATION",
+                     *           "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *           "website_url": "https://harbour-rowing.example.org",
+                     *           "allow_join_requests": true,
+                     *           "createdAt": "2026-05-01T10:00:00Z",
+                     *           "updatedAt": "2026-05-01T10:00:00Z",
+                     *           "customDomain": "custom domain"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.OrganisationPage"];
                 };
             };
@@ -6379,6 +7480,15 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Harbour Rowing Club",
+                 *       "slug": "harbour-rowing",
+                 *       "subdomain": "harbour",
+                 *       "email": "ada@example.org",
+                 *       "orgType": "ASSOCIATION"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.organisation.v1.CreateOrganisationRequest"];
             };
         };
@@ -6391,6 +7501,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "name": "Harbour Rowing Club",
+                     *       "slug": "harbour-rowing",
+                     *       "subdomain": "harbour",
+                     *       "email": "ada@example.org",
+                     *       "orgType": "ASSOCIATION",
+                     *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *       "website_url": "https://harbour-rowing.example.org",
+                     *       "allow_join_requests": true,
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z",
+                     *       "customDomain": "custom domain"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.Organisation"];
                 };
             };
@@ -6422,6 +7548,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "name": "Harbour Rowing Club",
+                     *       "slug": "harbour-rowing",
+                     *       "subdomain": "harbour",
+                     *       "email": "ada@example.org",
+                     *       "orgType": "ASSOCIATION",
+                     *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *       "website_url": "https://harbour-rowing.example.org",
+                     *       "allow_join_requests": true,
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z",
+                     *       "customDomain": "custom domain"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.Organisation"];
                 };
             };
@@ -6445,11 +7587,22 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Harbour Rowing Club",
+                 *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                 *       "website_url": "https://harbour-rowing.example.org",
+                 *       "allow_join_requests": true,
+                 *       "customDomain": "custom domain"
+                 *     }
+                 */
                 "application/json": {
                     name?: string | null;
                     description?: string | null;
                     website_url?: string | null;
                     allow_join_requests?: boolean | null;
+                    /** @description A host name (lower-cased when stored); "" removes it. */
+                    customDomain?: string | null;
                 };
             };
         };
@@ -6460,6 +7613,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "name": "Harbour Rowing Club",
+                     *       "slug": "harbour-rowing",
+                     *       "subdomain": "harbour",
+                     *       "email": "ada@example.org",
+                     *       "orgType": "ASSOCIATION",
+                     *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *       "website_url": "https://harbour-rowing.example.org",
+                     *       "allow_join_requests": true,
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z",
+                     *       "customDomain": "custom domain"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.Organisation"];
                 };
             };
@@ -6520,6 +7689,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "termsOfService": "<h1>Terms of service</h1><p>Members agree to the club rules.</p>",
+                     *       "privacyPolicy": "<h1>Privacy policy</h1><p>We keep your name and email to run the club.</p>",
+                     *       "cookiePolicy": "<h1>Cookie policy</h1><p>We set only the cookies the site needs.</p>"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.LegalPages"];
                 };
             };
@@ -6543,6 +7719,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "termsOfService": "<h1>Terms of service</h1><p>Members agree to the club rules.</p>",
+                 *       "privacyPolicy": "<h1>Privacy policy</h1><p>We keep your name and email to run the club.</p>",
+                 *       "cookiePolicy": "<h1>Cookie policy</h1><p>We set only the cookies the site needs.</p>"
+                 *     }
+                 */
                 "application/json": {
                     termsOfService?: string | null;
                     privacyPolicy?: string | null;
@@ -6557,6 +7740,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "termsOfService": "<h1>Terms of service</h1><p>Members agree to the club rules.</p>",
+                     *       "privacyPolicy": "<h1>Privacy policy</h1><p>We keep your name and email to run the club.</p>",
+                     *       "cookiePolicy": "<h1>Cookie policy</h1><p>We set only the cookies the site needs.</p>"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.LegalPages"];
                 };
             };
@@ -6589,6 +7779,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "roleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "name": "OWNER",
+                     *         "description": "Races on the harbour, then lunch at the clubhouse."
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.Role"][];
                 };
             };
@@ -6613,6 +7812,12 @@ export interface operations {
         /** @description multipart/form-data; the other fields must come before `file`. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetType": "LOGO",
+                 *       "file": "(the file)"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** @description The file (at most 5242880 bytes; 413 beyond). */
                     file: string;
@@ -6627,6 +7832,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assetId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "assetType": "LOGO",
+                     *       "url": "/api/storage/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/assets/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "fileSize": 482133,
+                     *       "mimeType": "application/pdf",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.documents.v1.Asset"];
                 };
             };
@@ -6655,6 +7871,11 @@ export interface operations {
         /** @description multipart/form-data; the other fields must come before `file`. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "(the file)"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** @description The file (at most 5242880 bytes; 413 beyond). */
                     file: string;
@@ -6668,6 +7889,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assetId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "assetType": "LOGO",
+                     *       "url": "/api/storage/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/assets/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "fileSize": 482133,
+                     *       "mimeType": "application/pdf",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.documents.v1.Asset"];
                 };
             };
@@ -6729,6 +7961,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "primaryColor": "#1d4ed8",
+                     *       "secondaryColor": "#f59e0b",
+                     *       "fontFamily": "Inter",
+                     *       "logoUrl": "/api/storage/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/assets/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.Branding"];
                 };
             };
@@ -6752,6 +7992,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "primaryColor": "#1d4ed8",
+                 *       "secondaryColor": "#f59e0b",
+                 *       "fontFamily": "Inter",
+                 *       "logoUrl": "/api/storage/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/assets/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60"
+                 *     }
+                 */
                 "application/json": {
                     primaryColor?: string | null;
                     secondaryColor?: string | null;
@@ -6767,6 +8015,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "primaryColor": "#1d4ed8",
+                     *       "secondaryColor": "#f59e0b",
+                     *       "fontFamily": "Inter",
+                     *       "logoUrl": "/api/storage/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/assets/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.Branding"];
                 };
             };
@@ -6808,6 +8064,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "companyName": "Lovelace Engineering",
+                     *           "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *           "website": "https://harbour-rowing.example.org",
+                     *           "contactPhone": "+353 21 492 0000",
+                     *           "contactEmail": "ada@example.org",
+                     *           "logoUrl": "/api/storage/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/assets/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "status": "PUBLISHED",
+                     *           "externalId": "1042",
+                     *           "createdAt": "2026-05-01T10:00:00Z",
+                     *           "updatedAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.content.v1.CompanyPage"];
                 };
             };
@@ -6831,6 +8111,17 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "companyName": "Lovelace Engineering",
+                 *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                 *       "website": "https://harbour-rowing.example.org",
+                 *       "contactPhone": "+353 21 492 0000",
+                 *       "contactEmail": "ada@example.org",
+                 *       "logoUrl": "/api/storage/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/assets/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                 *       "status": "PUBLISHED"
+                 *     }
+                 */
                 "application/json": {
                     companyName?: string;
                     description?: string;
@@ -6852,6 +8143,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "companyName": "Lovelace Engineering",
+                     *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *       "website": "https://harbour-rowing.example.org",
+                     *       "contactPhone": "+353 21 492 0000",
+                     *       "contactEmail": "ada@example.org",
+                     *       "logoUrl": "/api/storage/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/assets/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "status": "PUBLISHED",
+                     *       "externalId": "1042",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.content.v1.Company"];
                 };
             };
@@ -6885,6 +8192,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "companyName": "Lovelace Engineering",
+                     *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *       "website": "https://harbour-rowing.example.org",
+                     *       "contactPhone": "+353 21 492 0000",
+                     *       "contactEmail": "ada@example.org",
+                     *       "logoUrl": "/api/storage/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/assets/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "status": "PUBLISHED",
+                     *       "externalId": "1042",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.content.v1.Company"];
                 };
             };
@@ -6909,6 +8232,17 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "companyName": "Lovelace Engineering",
+                 *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                 *       "website": "https://harbour-rowing.example.org",
+                 *       "contactPhone": "+353 21 492 0000",
+                 *       "contactEmail": "ada@example.org",
+                 *       "logoUrl": "/api/storage/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/assets/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                 *       "status": "ACTIVE"
+                 *     }
+                 */
                 "application/json": {
                     companyName?: string | null;
                     description?: string | null;
@@ -6927,6 +8261,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "companyName": "Lovelace Engineering",
+                     *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *       "website": "https://harbour-rowing.example.org",
+                     *       "contactPhone": "+353 21 492 0000",
+                     *       "contactEmail": "ada@example.org",
+                     *       "logoUrl": "/api/storage/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/assets/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "status": "PUBLISHED",
+                     *       "externalId": "1042",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.content.v1.Company"];
                 };
             };
@@ -6991,6 +8341,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "connectorTypeId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "type": "LEGACY_SITE",
+                     *           "name": "Club website",
+                     *           "status": "ACTIVE",
+                     *           "config": {
+                     *             "siteUrl": "https://harbour-rowing.example.org",
+                     *             "syncKeySet": false,
+                     *             "enabledEntityTypes": [
+                     *               "MEMBERS"
+                     *             ],
+                     *             "syncIntervalMinutes": 60,
+                     *             "copyImages": false,
+                     *             "copyDocumentFiles": false,
+                     *             "fieldMappings": {},
+                     *             "sourceTimezone": "+01:00",
+                     *             "writeBack": false
+                     *           },
+                     *           "initialized": true,
+                     *           "initialImportCompletedAt": "2026-05-01T10:00:00Z",
+                     *           "lastSyncAt": "2026-05-01T10:00:00Z",
+                     *           "nextSyncAt": "2026-05-01T10:00:00Z",
+                     *           "lastError": "",
+                     *           "createdAt": "2026-05-01T10:00:00Z",
+                     *           "updatedAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.connector.v1.ConnectorPage"];
                 };
             };
@@ -7014,6 +8402,29 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "connectorTypeId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                 *       "name": "Club website",
+                 *       "config": {
+                 *         "siteUrl": "https://harbour-rowing.example.org",
+                 *         "syncKey": "k7Hq2mX9pL4rT8vB",
+                 *         "enabledEntityTypes": [
+                 *           "ARTICLES"
+                 *         ],
+                 *         "syncIntervalMinutes": 60,
+                 *         "copyImages": false,
+                 *         "copyDocumentFiles": false,
+                 *         "fieldMappings": {},
+                 *         "sourceTimezone": "+01:00",
+                 *         "apiUrl": "https://harbour-rowing.example.org",
+                 *         "apiKey": "k7Hq2mX9pL4rT8vB",
+                 *         "replaceFieldMappings": false,
+                 *         "writeBack": false
+                 *       },
+                 *       "status": "ACTIVE"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -7036,6 +8447,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "connectorTypeId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "type": "LEGACY_SITE",
+                     *       "name": "Club website",
+                     *       "status": "ACTIVE",
+                     *       "config": {
+                     *         "siteUrl": "https://harbour-rowing.example.org",
+                     *         "syncKeySet": false,
+                     *         "enabledEntityTypes": [
+                     *           "MEMBERS"
+                     *         ],
+                     *         "syncIntervalMinutes": 60,
+                     *         "copyImages": false,
+                     *         "copyDocumentFiles": false,
+                     *         "fieldMappings": {},
+                     *         "sourceTimezone": "+01:00",
+                     *         "writeBack": false
+                     *       },
+                     *       "initialized": true,
+                     *       "initialImportCompletedAt": "2026-05-01T10:00:00Z",
+                     *       "lastSyncAt": "2026-05-01T10:00:00Z",
+                     *       "nextSyncAt": "2026-05-01T10:00:00Z",
+                     *       "lastError": "",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.connector.v1.Connector"];
                 };
             };
@@ -7069,6 +8510,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "connectorTypeId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "type": "LEGACY_SITE",
+                     *       "name": "Club website",
+                     *       "status": "ACTIVE",
+                     *       "config": {
+                     *         "siteUrl": "https://harbour-rowing.example.org",
+                     *         "syncKeySet": false,
+                     *         "enabledEntityTypes": [
+                     *           "MEMBERS"
+                     *         ],
+                     *         "syncIntervalMinutes": 60,
+                     *         "copyImages": false,
+                     *         "copyDocumentFiles": false,
+                     *         "fieldMappings": {},
+                     *         "sourceTimezone": "+01:00",
+                     *         "writeBack": false
+                     *       },
+                     *       "initialized": true,
+                     *       "initialImportCompletedAt": "2026-05-01T10:00:00Z",
+                     *       "lastSyncAt": "2026-05-01T10:00:00Z",
+                     *       "nextSyncAt": "2026-05-01T10:00:00Z",
+                     *       "lastError": "",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.connector.v1.Connector"];
                 };
             };
@@ -7093,6 +8564,28 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Club website",
+                 *       "config": {
+                 *         "siteUrl": "https://harbour-rowing.example.org",
+                 *         "syncKey": "k7Hq2mX9pL4rT8vB",
+                 *         "enabledEntityTypes": [
+                 *           "ARTICLES"
+                 *         ],
+                 *         "syncIntervalMinutes": 60,
+                 *         "copyImages": false,
+                 *         "copyDocumentFiles": false,
+                 *         "fieldMappings": {},
+                 *         "sourceTimezone": "+01:00",
+                 *         "apiUrl": "https://harbour-rowing.example.org",
+                 *         "apiKey": "k7Hq2mX9pL4rT8vB",
+                 *         "replaceFieldMappings": false,
+                 *         "writeBack": false
+                 *       },
+                 *       "status": "ACTIVE"
+                 *     }
+                 */
                 "application/json": {
                     name?: string | null;
                     config?: components["schemas"]["platform.connector.v1.ConnectorConfigInput"] | null;
@@ -7108,6 +8601,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "connectorTypeId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "type": "LEGACY_SITE",
+                     *       "name": "Club website",
+                     *       "status": "ACTIVE",
+                     *       "config": {
+                     *         "siteUrl": "https://harbour-rowing.example.org",
+                     *         "syncKeySet": false,
+                     *         "enabledEntityTypes": [
+                     *           "MEMBERS"
+                     *         ],
+                     *         "syncIntervalMinutes": 60,
+                     *         "copyImages": false,
+                     *         "copyDocumentFiles": false,
+                     *         "fieldMappings": {},
+                     *         "sourceTimezone": "+01:00",
+                     *         "writeBack": false
+                     *       },
+                     *       "initialized": true,
+                     *       "initialImportCompletedAt": "2026-05-01T10:00:00Z",
+                     *       "lastSyncAt": "2026-05-01T10:00:00Z",
+                     *       "nextSyncAt": "2026-05-01T10:00:00Z",
+                     *       "lastError": "",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.connector.v1.Connector"];
                 };
             };
@@ -7141,6 +8664,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "connectorId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "totalJobs": 1,
+                     *       "completedJobs": 1,
+                     *       "failedJobs": 1,
+                     *       "activeJobs": 1,
+                     *       "byEntityType": [
+                     *         {
+                     *           "entityType": "ARTICLES",
+                     *           "fetched": 1,
+                     *           "created": 1,
+                     *           "updated": 1,
+                     *           "skipped": 1,
+                     *           "conflicts": 1,
+                     *           "failed": 1,
+                     *           "done": true
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "entityType": "ARTICLES",
+                     *         "fetched": 1,
+                     *         "created": 1,
+                     *         "updated": 1,
+                     *         "skipped": 1,
+                     *         "conflicts": 1,
+                     *         "failed": 1,
+                     *         "done": true
+                     *       },
+                     *       "linkedRecords": {},
+                     *       "totalLinkedRecords": 1,
+                     *       "lastSyncAt": "2026-05-01T10:00:00Z",
+                     *       "nextSyncAt": "2026-05-01T10:00:00Z",
+                     *       "lastJobStatus": "ACTIVE"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.connector.v1.ConnectorStats"];
                 };
             };
@@ -7165,6 +8724,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "jobType": "INITIAL_IMPORT"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description INITIAL_IMPORT, FULL_SYNC or INCREMENTAL; absent: INITIAL_IMPORT until one completed, then
@@ -7181,6 +8745,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "connectorId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "jobType": "INITIAL_IMPORT",
+                     *       "status": "PENDING",
+                     *       "trigger": "MANUAL",
+                     *       "startedBy": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "since": "2026-05-01T10:00:00Z",
+                     *       "progress": [
+                     *         {
+                     *           "entityType": "ARTICLES",
+                     *           "fetched": 1,
+                     *           "created": 1,
+                     *           "updated": 1,
+                     *           "skipped": 1,
+                     *           "conflicts": 1,
+                     *           "failed": 1,
+                     *           "done": true
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "entityType": "ARTICLES",
+                     *         "fetched": 1,
+                     *         "created": 1,
+                     *         "updated": 1,
+                     *         "skipped": 1,
+                     *         "conflicts": 1,
+                     *         "failed": 1,
+                     *         "done": true
+                     *       },
+                     *       "errorMessage": "",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "startedAt": "2026-05-01T10:00:00Z",
+                     *       "finishedAt": null,
+                     *       "nextSyncAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.connector.v1.SyncJob"];
                 };
             };
@@ -7219,6 +8822,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "connectorId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "jobType": "INITIAL_IMPORT",
+                     *           "status": "PENDING",
+                     *           "trigger": "MANUAL",
+                     *           "startedBy": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "since": "2026-05-01T10:00:00Z",
+                     *           "progress": [
+                     *             {
+                     *               "entityType": "ARTICLES",
+                     *               "fetched": 1,
+                     *               "created": 1,
+                     *               "updated": 1,
+                     *               "skipped": 1,
+                     *               "conflicts": 1,
+                     *               "failed": 1,
+                     *               "done": true
+                     *             }
+                     *           ],
+                     *           "totals": {
+                     *             "entityType": "ARTICLES",
+                     *             "fetched": 1,
+                     *             "created": 1,
+                     *             "updated": 1,
+                     *             "skipped": 1,
+                     *             "conflicts": 1,
+                     *             "failed": 1,
+                     *             "done": true
+                     *           },
+                     *           "errorMessage": "",
+                     *           "createdAt": "2026-05-01T10:00:00Z",
+                     *           "startedAt": "2026-05-01T10:00:00Z",
+                     *           "finishedAt": null,
+                     *           "nextSyncAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.connector.v1.SyncJobPage"];
                 };
             };
@@ -7250,6 +8900,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "connectorId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "jobType": "INITIAL_IMPORT",
+                     *       "status": "PENDING",
+                     *       "trigger": "MANUAL",
+                     *       "startedBy": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "since": "2026-05-01T10:00:00Z",
+                     *       "progress": [
+                     *         {
+                     *           "entityType": "ARTICLES",
+                     *           "fetched": 1,
+                     *           "created": 1,
+                     *           "updated": 1,
+                     *           "skipped": 1,
+                     *           "conflicts": 1,
+                     *           "failed": 1,
+                     *           "done": true
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "entityType": "ARTICLES",
+                     *         "fetched": 1,
+                     *         "created": 1,
+                     *         "updated": 1,
+                     *         "skipped": 1,
+                     *         "conflicts": 1,
+                     *         "failed": 1,
+                     *         "done": true
+                     *       },
+                     *       "errorMessage": "",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "startedAt": "2026-05-01T10:00:00Z",
+                     *       "finishedAt": null,
+                     *       "nextSyncAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.connector.v1.SyncJob"];
                 };
             };
@@ -7286,6 +8975,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": 1,
+                     *           "jobId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "entityType": "MEMBERS",
+                     *           "externalId": "1042",
+                     *           "action": "CREATE",
+                     *           "platformId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "message": "Done.",
+                     *           "createdAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.connector.v1.SyncLogPage"];
                 };
             };
@@ -7311,6 +9020,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -7321,6 +9031,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "connectorId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "jobType": "INITIAL_IMPORT",
+                     *       "status": "PENDING",
+                     *       "trigger": "MANUAL",
+                     *       "startedBy": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "since": "2026-05-01T10:00:00Z",
+                     *       "progress": [
+                     *         {
+                     *           "entityType": "ARTICLES",
+                     *           "fetched": 1,
+                     *           "created": 1,
+                     *           "updated": 1,
+                     *           "skipped": 1,
+                     *           "conflicts": 1,
+                     *           "failed": 1,
+                     *           "done": true
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "entityType": "ARTICLES",
+                     *         "fetched": 1,
+                     *         "created": 1,
+                     *         "updated": 1,
+                     *         "skipped": 1,
+                     *         "conflicts": 1,
+                     *         "failed": 1,
+                     *         "done": true
+                     *       },
+                     *       "errorMessage": "",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "startedAt": "2026-05-01T10:00:00Z",
+                     *       "finishedAt": null,
+                     *       "nextSyncAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.connector.v1.SyncJob"];
                 };
             };
@@ -7348,6 +9097,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -7358,6 +9108,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "checks": [
+                     *         {
+                     *           "name": "SITE_REACHABLE",
+                     *           "passed": true,
+                     *           "message": "Done."
+                     *         }
+                     *       ],
+                     *       "pluginVersion": "1.2.0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.connector.v1.ConnectionTest"];
                 };
             };
@@ -7400,6 +9163,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "firstName": "Ada",
+                     *           "lastName": "Lovelace",
+                     *           "displayName": "Ada Lovelace",
+                     *           "email": "ada@example.org",
+                     *           "phoneNumber": "+353 21 492 0000",
+                     *           "jobTitle": "Engineer",
+                     *           "company": "Lovelace Engineering",
+                     *           "city": "Cork",
+                     *           "isCertified": false,
+                     *           "roles": [
+                     *             "MEMBER"
+                     *           ],
+                     *           "joinedAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.DirectoryPage"];
                 };
             };
@@ -7429,6 +9218,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visibility": "MEMBERS_ONLY",
+                     *       "showEmail": true,
+                     *       "showPhone": false,
+                     *       "allowMemberSearch": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.DirectoryConfig"];
                 };
             };
@@ -7452,6 +9249,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "visibility": "MEMBERS_ONLY",
+                 *       "showEmail": true,
+                 *       "showPhone": false,
+                 *       "allowMemberSearch": true
+                 *     }
+                 */
                 "application/json": {
                     visibility?: string | null;
                     showEmail?: boolean | null;
@@ -7467,6 +9272,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "visibility": "MEMBERS_ONLY",
+                     *       "showEmail": true,
+                     *       "showPhone": false,
+                     *       "allowMemberSearch": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.DirectoryConfig"];
                 };
             };
@@ -7499,6 +9312,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "name": "Minutes",
+                     *         "parentFolderId": null,
+                     *         "createdAt": "2026-05-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["platform.documents.v1.Folder"][];
                 };
             };
@@ -7522,6 +9345,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Minutes",
+                 *       "parentFolderId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60"
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     parentFolderId?: string | null;
@@ -7535,6 +9364,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "name": "Minutes",
+                     *       "parentFolderId": null,
+                     *       "createdAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.documents.v1.Folder"];
                 };
             };
@@ -7562,6 +9399,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Minutes",
+                 *       "parentFolderId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Absent: unchanged. */
                     name?: string | null;
@@ -7577,6 +9420,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "name": "Minutes",
+                     *       "parentFolderId": null,
+                     *       "createdAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.documents.v1.Folder"];
                 };
             };
@@ -7610,6 +9461,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deletedDocuments": 1,
+                     *       "deletedFolders": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.documents.v1.DeleteFolderResponse"];
                 };
             };
@@ -7651,6 +9508,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "name": "Annual report 2025",
+                     *           "fileUrl": "/api/storage/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/annual-report-2025.pdf?expires=1777629600&signature=xxdQRF8u6j4v3wsoYVKZA",
+                     *           "fileSize": 482133,
+                     *           "mimeType": "application/pdf",
+                     *           "access": "PUBLIC",
+                     *           "folderId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "uploadedBy": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "createdAt": "2026-05-01T10:00:00Z",
+                     *           "fileUrlExpiresAt": "2026-05-01T10:00:00Z",
+                     *           "updatedAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.documents.v1.DocumentPage"];
                 };
             };
@@ -7675,6 +9555,14 @@ export interface operations {
         /** @description multipart/form-data; the other fields must come before `file`. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Annual report 2025",
+                 *       "folderId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                 *       "access": "PUBLIC",
+                 *       "file": "(the file)"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** @description The file (at most 104857600 bytes; 413 beyond). */
                     file: string;
@@ -7698,6 +9586,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "name": "Annual report 2025",
+                     *       "fileUrl": "/api/storage/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/annual-report-2025.pdf?expires=1777629600&signature=xxdQRF8u6j4v3wsoYVKZA",
+                     *       "fileSize": 482133,
+                     *       "mimeType": "application/pdf",
+                     *       "access": "PUBLIC",
+                     *       "folderId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "uploadedBy": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "fileUrlExpiresAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.documents.v1.Document"];
                 };
             };
@@ -7731,6 +9634,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "name": "Annual report 2025",
+                     *       "fileUrl": "/api/storage/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/annual-report-2025.pdf?expires=1777629600&signature=xxdQRF8u6j4v3wsoYVKZA",
+                     *       "fileSize": 482133,
+                     *       "mimeType": "application/pdf",
+                     *       "access": "PUBLIC",
+                     *       "folderId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "uploadedBy": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "fileUrlExpiresAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.documents.v1.Document"];
                 };
             };
@@ -7789,6 +9707,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "type": "WELCOME",
+                     *         "subject": "Welcome to {{org.name}}",
+                     *         "body": "<p>Welcome, {{user.firstName}}!</p>",
+                     *         "customized": false,
+                     *         "placeholders": [
+                     *           "loginUrl"
+                     *         ],
+                     *         "flags": [
+                     *           "accountCreated"
+                     *         ],
+                     *         "createdAt": "2026-05-01T10:00:00Z",
+                     *         "updatedAt": "2026-05-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.EmailTemplate"][];
                 };
             };
@@ -7813,6 +9751,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "subject": "Welcome to {{org.name}}",
+                 *       "body": "<p>Welcome, {{user.firstName}}!</p>"
+                 *     }
+                 */
                 "application/json": {
                     subject?: string;
                     body?: string;
@@ -7826,6 +9770,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "type": "WELCOME",
+                     *       "subject": "Welcome to {{org.name}}",
+                     *       "body": "<p>Welcome, {{user.firstName}}!</p>",
+                     *       "customized": false,
+                     *       "placeholders": [
+                     *         "loginUrl"
+                     *       ],
+                     *       "flags": [
+                     *         "accountCreated"
+                     *       ],
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.EmailTemplate"];
                 };
             };
@@ -7853,6 +9815,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "subject": "Welcome to {{org.name}}",
+                 *       "body": "<p>Welcome, {{user.firstName}}!</p>"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A draft to preview instead of the saved template (both or neither). */
                     subject?: string | null;
@@ -7867,6 +9835,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "subject": "Welcome to {{org.name}}",
+                     *       "html": "<p>The spring season opens on 1 May.</p>",
+                     *       "text": "The spring season opens on 1 May."
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.EmailTemplatePreview"];
                 };
             };
@@ -7900,6 +9875,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "type": "WELCOME",
+                     *       "subject": "Welcome to {{org.name}}",
+                     *       "body": "<p>Welcome, {{user.firstName}}!</p>",
+                     *       "customized": false,
+                     *       "placeholders": [
+                     *         "loginUrl"
+                     *       ],
+                     *       "flags": [
+                     *         "accountCreated"
+                     *       ],
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.EmailTemplate"];
                 };
             };
@@ -7931,6 +9924,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "type": "WELCOME",
+                     *       "subject": "Welcome to {{org.name}}",
+                     *       "body": "<p>Welcome, {{user.firstName}}!</p>",
+                     *       "customized": false,
+                     *       "placeholders": [
+                     *         "loginUrl"
+                     *       ],
+                     *       "flags": [
+                     *         "accountCreated"
+                     *       ],
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.EmailTemplate"];
                 };
             };
@@ -7974,6 +9985,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "title": "Spring regatta",
+                     *           "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *           "eventType": "IN_PERSON",
+                     *           "category": "Regatta",
+                     *           "startDate": "2026-05-01T10:00:00Z",
+                     *           "endDate": "2026-05-01T10:00:00Z",
+                     *           "venueName": "Harbour Hall",
+                     *           "address": {
+                     *             "street": "1 Harbour Road",
+                     *             "city": "Cork",
+                     *             "province": "Munster",
+                     *             "postalCode": "T12 X70A",
+                     *             "country": "IE"
+                     *           },
+                     *           "locationTypeNote": "Parking behind the clubhouse.",
+                     *           "registrationRequired": true,
+                     *           "maxAttendees": 120,
+                     *           "waitingListEnabled": true,
+                     *           "isFree": false,
+                     *           "basePrice": 49.9,
+                     *           "memberPrice": 49.9,
+                     *           "earlyBirdPrice": 49.9,
+                     *           "earlyBirdDeadline": "2026-05-01T10:00:00Z",
+                     *           "currency": "EUR",
+                     *           "status": "DRAFT",
+                     *           "excerpt": "The spring season opens on 1 May.",
+                     *           "isAllDay": false,
+                     *           "isVirtual": false,
+                     *           "cost": "20 € for members",
+                     *           "registrationUrl": "https://harbour-rowing.example.org",
+                     *           "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *           "attendingCount": 1,
+                     *           "externalId": "1042",
+                     *           "needsReview": false,
+                     *           "confirmedCount": 1,
+                     *           "waitlistedCount": 1,
+                     *           "surveyQuestions": [
+                     *             {
+                     *               "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *               "text": "The spring season opens on 1 May.",
+                     *               "type": "TEXT",
+                     *               "options": [
+                     *                 "options"
+                     *               ],
+                     *               "required": false
+                     *             }
+                     *           ],
+                     *           "cancellationReason": null,
+                     *           "publishedAt": "2026-05-01T10:00:00Z",
+                     *           "createdAt": "2026-05-01T10:00:00Z",
+                     *           "updatedAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.events.v1.EventPage"];
                 };
             };
@@ -7997,6 +10073,51 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Spring regatta",
+                 *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                 *       "eventType": "IN_PERSON",
+                 *       "category": "Regatta",
+                 *       "startDate": "2026-05-01T10:00:00Z",
+                 *       "endDate": "2026-05-01T10:00:00Z",
+                 *       "venueName": "Harbour Hall",
+                 *       "address": {
+                 *         "street": "1 Harbour Road",
+                 *         "city": "Cork",
+                 *         "province": "Munster",
+                 *         "postalCode": "T12 X70A",
+                 *         "country": "IE"
+                 *       },
+                 *       "locationTypeNote": "Parking behind the clubhouse.",
+                 *       "registrationRequired": true,
+                 *       "maxAttendees": 120,
+                 *       "waitingListEnabled": true,
+                 *       "isFree": false,
+                 *       "basePrice": 49.9,
+                 *       "memberPrice": 49.9,
+                 *       "earlyBirdPrice": 49.9,
+                 *       "earlyBirdDeadline": "2026-05-01T10:00:00Z",
+                 *       "currency": "EUR",
+                 *       "excerpt": "The spring season opens on 1 May.",
+                 *       "isAllDay": false,
+                 *       "isVirtual": false,
+                 *       "cost": "20 € for members",
+                 *       "registrationUrl": "https://harbour-rowing.example.org",
+                 *       "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                 *       "surveyQuestions": [
+                 *         {
+                 *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                 *           "text": "The spring season opens on 1 May.",
+                 *           "type": "TEXT",
+                 *           "options": [
+                 *             "options"
+                 *           ],
+                 *           "required": false
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.events.v1.EventInput"] | null;
             };
         };
@@ -8009,6 +10130,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "title": "Spring regatta",
+                     *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *       "eventType": "IN_PERSON",
+                     *       "category": "Regatta",
+                     *       "startDate": "2026-05-01T10:00:00Z",
+                     *       "endDate": "2026-05-01T10:00:00Z",
+                     *       "venueName": "Harbour Hall",
+                     *       "address": {
+                     *         "street": "1 Harbour Road",
+                     *         "city": "Cork",
+                     *         "province": "Munster",
+                     *         "postalCode": "T12 X70A",
+                     *         "country": "IE"
+                     *       },
+                     *       "locationTypeNote": "Parking behind the clubhouse.",
+                     *       "registrationRequired": true,
+                     *       "maxAttendees": 120,
+                     *       "waitingListEnabled": true,
+                     *       "isFree": false,
+                     *       "basePrice": 49.9,
+                     *       "memberPrice": 49.9,
+                     *       "earlyBirdPrice": 49.9,
+                     *       "earlyBirdDeadline": "2026-05-01T10:00:00Z",
+                     *       "currency": "EUR",
+                     *       "status": "DRAFT",
+                     *       "excerpt": "The spring season opens on 1 May.",
+                     *       "isAllDay": false,
+                     *       "isVirtual": false,
+                     *       "cost": "20 € for members",
+                     *       "registrationUrl": "https://harbour-rowing.example.org",
+                     *       "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *       "attendingCount": 1,
+                     *       "externalId": "1042",
+                     *       "needsReview": false,
+                     *       "confirmedCount": 1,
+                     *       "waitlistedCount": 1,
+                     *       "surveyQuestions": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "text": "The spring season opens on 1 May.",
+                     *           "type": "TEXT",
+                     *           "options": [
+                     *             "options"
+                     *           ],
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "cancellationReason": null,
+                     *       "publishedAt": "2026-05-01T10:00:00Z",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.events.v1.Event"];
                 };
             };
@@ -8042,6 +10220,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "title": "Spring regatta",
+                     *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *       "eventType": "IN_PERSON",
+                     *       "category": "Regatta",
+                     *       "startDate": "2026-05-01T10:00:00Z",
+                     *       "endDate": "2026-05-01T10:00:00Z",
+                     *       "venueName": "Harbour Hall",
+                     *       "address": {
+                     *         "street": "1 Harbour Road",
+                     *         "city": "Cork",
+                     *         "province": "Munster",
+                     *         "postalCode": "T12 X70A",
+                     *         "country": "IE"
+                     *       },
+                     *       "locationTypeNote": "Parking behind the clubhouse.",
+                     *       "registrationRequired": true,
+                     *       "maxAttendees": 120,
+                     *       "waitingListEnabled": true,
+                     *       "isFree": false,
+                     *       "basePrice": 49.9,
+                     *       "memberPrice": 49.9,
+                     *       "earlyBirdPrice": 49.9,
+                     *       "earlyBirdDeadline": "2026-05-01T10:00:00Z",
+                     *       "currency": "EUR",
+                     *       "status": "DRAFT",
+                     *       "excerpt": "The spring season opens on 1 May.",
+                     *       "isAllDay": false,
+                     *       "isVirtual": false,
+                     *       "cost": "20 € for members",
+                     *       "registrationUrl": "https://harbour-rowing.example.org",
+                     *       "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *       "attendingCount": 1,
+                     *       "externalId": "1042",
+                     *       "needsReview": false,
+                     *       "confirmedCount": 1,
+                     *       "waitlistedCount": 1,
+                     *       "surveyQuestions": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "text": "The spring season opens on 1 May.",
+                     *           "type": "TEXT",
+                     *           "options": [
+                     *             "options"
+                     *           ],
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "cancellationReason": null,
+                     *       "publishedAt": "2026-05-01T10:00:00Z",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.events.v1.Event"];
                 };
             };
@@ -8066,6 +10301,51 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Spring regatta",
+                 *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                 *       "eventType": "IN_PERSON",
+                 *       "category": "Regatta",
+                 *       "startDate": "2026-05-01T10:00:00Z",
+                 *       "endDate": "2026-05-01T10:00:00Z",
+                 *       "venueName": "Harbour Hall",
+                 *       "address": {
+                 *         "street": "1 Harbour Road",
+                 *         "city": "Cork",
+                 *         "province": "Munster",
+                 *         "postalCode": "T12 X70A",
+                 *         "country": "IE"
+                 *       },
+                 *       "locationTypeNote": "Parking behind the clubhouse.",
+                 *       "registrationRequired": true,
+                 *       "maxAttendees": 120,
+                 *       "waitingListEnabled": true,
+                 *       "isFree": false,
+                 *       "basePrice": 49.9,
+                 *       "memberPrice": 49.9,
+                 *       "earlyBirdPrice": 49.9,
+                 *       "earlyBirdDeadline": "2026-05-01T10:00:00Z",
+                 *       "currency": "EUR",
+                 *       "excerpt": "The spring season opens on 1 May.",
+                 *       "isAllDay": false,
+                 *       "isVirtual": false,
+                 *       "cost": "20 € for members",
+                 *       "registrationUrl": "https://harbour-rowing.example.org",
+                 *       "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                 *       "surveyQuestions": [
+                 *         {
+                 *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                 *           "text": "The spring season opens on 1 May.",
+                 *           "type": "TEXT",
+                 *           "options": [
+                 *             "options"
+                 *           ],
+                 *           "required": false
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.events.v1.EventInput"] | null;
             };
         };
@@ -8076,6 +10356,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "title": "Spring regatta",
+                     *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *       "eventType": "IN_PERSON",
+                     *       "category": "Regatta",
+                     *       "startDate": "2026-05-01T10:00:00Z",
+                     *       "endDate": "2026-05-01T10:00:00Z",
+                     *       "venueName": "Harbour Hall",
+                     *       "address": {
+                     *         "street": "1 Harbour Road",
+                     *         "city": "Cork",
+                     *         "province": "Munster",
+                     *         "postalCode": "T12 X70A",
+                     *         "country": "IE"
+                     *       },
+                     *       "locationTypeNote": "Parking behind the clubhouse.",
+                     *       "registrationRequired": true,
+                     *       "maxAttendees": 120,
+                     *       "waitingListEnabled": true,
+                     *       "isFree": false,
+                     *       "basePrice": 49.9,
+                     *       "memberPrice": 49.9,
+                     *       "earlyBirdPrice": 49.9,
+                     *       "earlyBirdDeadline": "2026-05-01T10:00:00Z",
+                     *       "currency": "EUR",
+                     *       "status": "DRAFT",
+                     *       "excerpt": "The spring season opens on 1 May.",
+                     *       "isAllDay": false,
+                     *       "isVirtual": false,
+                     *       "cost": "20 € for members",
+                     *       "registrationUrl": "https://harbour-rowing.example.org",
+                     *       "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *       "attendingCount": 1,
+                     *       "externalId": "1042",
+                     *       "needsReview": false,
+                     *       "confirmedCount": 1,
+                     *       "waitlistedCount": 1,
+                     *       "surveyQuestions": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "text": "The spring season opens on 1 May.",
+                     *           "type": "TEXT",
+                     *           "options": [
+                     *             "options"
+                     *           ],
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "cancellationReason": null,
+                     *       "publishedAt": "2026-05-01T10:00:00Z",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.events.v1.Event"];
                 };
             };
@@ -8132,6 +10469,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The harbour is closed for repairs."
+                 *     }
+                 */
                 "application/json": {
                     reason?: string;
                 };
@@ -8144,6 +10486,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "title": "Spring regatta",
+                     *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *       "eventType": "IN_PERSON",
+                     *       "category": "Regatta",
+                     *       "startDate": "2026-05-01T10:00:00Z",
+                     *       "endDate": "2026-05-01T10:00:00Z",
+                     *       "venueName": "Harbour Hall",
+                     *       "address": {
+                     *         "street": "1 Harbour Road",
+                     *         "city": "Cork",
+                     *         "province": "Munster",
+                     *         "postalCode": "T12 X70A",
+                     *         "country": "IE"
+                     *       },
+                     *       "locationTypeNote": "Parking behind the clubhouse.",
+                     *       "registrationRequired": true,
+                     *       "maxAttendees": 120,
+                     *       "waitingListEnabled": true,
+                     *       "isFree": false,
+                     *       "basePrice": 49.9,
+                     *       "memberPrice": 49.9,
+                     *       "earlyBirdPrice": 49.9,
+                     *       "earlyBirdDeadline": "2026-05-01T10:00:00Z",
+                     *       "currency": "EUR",
+                     *       "status": "DRAFT",
+                     *       "excerpt": "The spring season opens on 1 May.",
+                     *       "isAllDay": false,
+                     *       "isVirtual": false,
+                     *       "cost": "20 € for members",
+                     *       "registrationUrl": "https://harbour-rowing.example.org",
+                     *       "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *       "attendingCount": 1,
+                     *       "externalId": "1042",
+                     *       "needsReview": false,
+                     *       "confirmedCount": 1,
+                     *       "waitlistedCount": 1,
+                     *       "surveyQuestions": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "text": "The spring season opens on 1 May.",
+                     *           "type": "TEXT",
+                     *           "options": [
+                     *             "options"
+                     *           ],
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "cancellationReason": null,
+                     *       "publishedAt": "2026-05-01T10:00:00Z",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.events.v1.Event"];
                 };
             };
@@ -8177,6 +10576,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "title": "Spring regatta",
+                     *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *       "eventType": "IN_PERSON",
+                     *       "category": "Regatta",
+                     *       "startDate": "2026-05-01T10:00:00Z",
+                     *       "endDate": "2026-05-01T10:00:00Z",
+                     *       "venueName": "Harbour Hall",
+                     *       "address": {
+                     *         "street": "1 Harbour Road",
+                     *         "city": "Cork",
+                     *         "province": "Munster",
+                     *         "postalCode": "T12 X70A",
+                     *         "country": "IE"
+                     *       },
+                     *       "locationTypeNote": "Parking behind the clubhouse.",
+                     *       "registrationRequired": true,
+                     *       "maxAttendees": 120,
+                     *       "waitingListEnabled": true,
+                     *       "isFree": false,
+                     *       "basePrice": 49.9,
+                     *       "memberPrice": 49.9,
+                     *       "earlyBirdPrice": 49.9,
+                     *       "earlyBirdDeadline": "2026-05-01T10:00:00Z",
+                     *       "currency": "EUR",
+                     *       "status": "DRAFT",
+                     *       "excerpt": "The spring season opens on 1 May.",
+                     *       "isAllDay": false,
+                     *       "isVirtual": false,
+                     *       "cost": "20 € for members",
+                     *       "registrationUrl": "https://harbour-rowing.example.org",
+                     *       "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *       "attendingCount": 1,
+                     *       "externalId": "1042",
+                     *       "needsReview": false,
+                     *       "confirmedCount": 1,
+                     *       "waitlistedCount": 1,
+                     *       "surveyQuestions": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "text": "The spring season opens on 1 May.",
+                     *           "type": "TEXT",
+                     *           "options": [
+                     *             "options"
+                     *           ],
+                     *           "required": false
+                     *         }
+                     *       ],
+                     *       "cancellationReason": null,
+                     *       "publishedAt": "2026-05-01T10:00:00Z",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.events.v1.Event"];
                 };
             };
@@ -8212,6 +10668,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "eventId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "ticketType": "MEMBER",
+                     *           "notes": "Vegetarian lunch, please.",
+                     *           "status": "PENDING",
+                     *           "confirmedAt": "2026-05-01T10:00:00Z",
+                     *           "price": 49.9,
+                     *           "currency": "EUR",
+                     *           "surveyResponseId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "createdAt": "2026-05-01T10:00:00Z",
+                     *           "cancelledAt": null
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.events.v1.RegistrationPage"];
                 };
             };
@@ -8236,6 +10716,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                 *       "ticketType": "MEMBER",
+                 *       "notes": "Vegetarian lunch, please."
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -8244,8 +10731,8 @@ export interface operations {
                      */
                     userId?: string;
                     /**
-                     * @description MEMBER (memberPrice) or STANDARD (earlyBirdPrice before earlyBirdDeadline, else basePrice);
-                     *     empty: MEMBER.
+                     * @description MEMBER (memberPrice) or STANDARD (earlyBirdPrice before earlyBirdDeadline, or before the
+                     *     event starts when it has no deadline; else basePrice); empty: MEMBER.
                      */
                     ticketType?: string;
                     notes?: string;
@@ -8261,6 +10748,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "eventId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "ticketType": "MEMBER",
+                     *       "notes": "Vegetarian lunch, please.",
+                     *       "status": "PENDING",
+                     *       "confirmedAt": "2026-05-01T10:00:00Z",
+                     *       "price": 49.9,
+                     *       "currency": "EUR",
+                     *       "surveyResponseId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "cancelledAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.events.v1.Registration"];
                 };
             };
@@ -8295,6 +10798,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "eventId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "ticketType": "MEMBER",
+                     *       "notes": "Vegetarian lunch, please.",
+                     *       "status": "PENDING",
+                     *       "confirmedAt": "2026-05-01T10:00:00Z",
+                     *       "price": 49.9,
+                     *       "currency": "EUR",
+                     *       "surveyResponseId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "cancelledAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.events.v1.Registration"];
                 };
             };
@@ -8350,6 +10869,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "ACTIVE"
+                 *     }
+                 */
                 "application/json": {
                     status?: string;
                 };
@@ -8362,6 +10886,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "eventId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "ticketType": "MEMBER",
+                     *       "notes": "Vegetarian lunch, please.",
+                     *       "status": "PENDING",
+                     *       "confirmedAt": "2026-05-01T10:00:00Z",
+                     *       "price": 49.9,
+                     *       "currency": "EUR",
+                     *       "surveyResponseId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "cancelledAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.events.v1.Registration"];
                 };
             };
@@ -8398,6 +10938,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "eventId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "registrationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "answers": [
+                     *             {
+                     *               "questionId": "lunch",
+                     *               "answer": "Yes"
+                     *             }
+                     *           ],
+                     *           "submittedAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.events.v1.SurveyResponsePage"];
                 };
             };
@@ -8429,6 +10992,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "eventId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "registrationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "answers": [
+                     *         {
+                     *           "questionId": "lunch",
+                     *           "answer": "Yes"
+                     *         }
+                     *       ],
+                     *       "submittedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.events.v1.SurveyResponse"];
                 };
             };
@@ -8454,6 +11032,16 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "answers": [
+                 *         {
+                 *           "questionId": "lunch",
+                 *           "answer": "Yes"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     answers?: components["schemas"]["platform.events.v1.SurveyAnswer"][];
                 };
@@ -8466,6 +11054,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "eventId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "registrationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "answers": [
+                     *         {
+                     *           "questionId": "lunch",
+                     *           "answer": "Yes"
+                     *         }
+                     *       ],
+                     *       "submittedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.events.v1.SurveyResponse"];
                 };
             };
@@ -8493,6 +11096,11 @@ export interface operations {
         /** @description multipart/form-data; the other fields must come before `file`. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "(the file)"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** @description The file (at most 5242880 bytes; 413 beyond). */
                     file: string;
@@ -8506,6 +11114,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "totalRows": 1,
+                     *       "imported": 1,
+                     *       "events": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "title": "Spring regatta",
+                     *           "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *           "eventType": "IN_PERSON",
+                     *           "category": "Regatta",
+                     *           "startDate": "2026-05-01T10:00:00Z",
+                     *           "endDate": "2026-05-01T10:00:00Z",
+                     *           "venueName": "Harbour Hall",
+                     *           "address": {
+                     *             "street": "1 Harbour Road",
+                     *             "city": "Cork",
+                     *             "province": "Munster",
+                     *             "postalCode": "T12 X70A",
+                     *             "country": "IE"
+                     *           },
+                     *           "locationTypeNote": "Parking behind the clubhouse.",
+                     *           "registrationRequired": true,
+                     *           "maxAttendees": 120,
+                     *           "waitingListEnabled": true,
+                     *           "isFree": false,
+                     *           "basePrice": 49.9,
+                     *           "memberPrice": 49.9,
+                     *           "earlyBirdPrice": 49.9,
+                     *           "earlyBirdDeadline": "2026-05-01T10:00:00Z",
+                     *           "currency": "EUR",
+                     *           "status": "DRAFT",
+                     *           "excerpt": "The spring season opens on 1 May.",
+                     *           "isAllDay": false,
+                     *           "isVirtual": false,
+                     *           "cost": "20 € for members",
+                     *           "registrationUrl": "https://harbour-rowing.example.org",
+                     *           "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *           "attendingCount": 1,
+                     *           "externalId": "1042",
+                     *           "needsReview": false,
+                     *           "confirmedCount": 1,
+                     *           "waitlistedCount": 1,
+                     *           "surveyQuestions": [
+                     *             {
+                     *               "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *               "text": "The spring season opens on 1 May.",
+                     *               "type": "TEXT",
+                     *               "options": [
+                     *                 "options"
+                     *               ],
+                     *               "required": false
+                     *             }
+                     *           ],
+                     *           "cancellationReason": null,
+                     *           "publishedAt": "2026-05-01T10:00:00Z",
+                     *           "createdAt": "2026-05-01T10:00:00Z",
+                     *           "updatedAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "rejected": [
+                     *         {
+                     *           "row": 1,
+                     *           "errors": [
+                     *             {
+                     *               "field": "startDate",
+                     *               "message": "Done."
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.events.v1.ImportEventsReport"];
                 };
             };
@@ -8545,6 +11227,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "email": "ada@example.org",
+                     *           "roleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "role": "OWNER",
+                     *           "message": "Welcome aboard: we row on Saturdays.",
+                     *           "status": "PENDING",
+                     *           "accountId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "invitedBy": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "createdAt": "2026-05-01T10:00:00Z",
+                     *           "expiresAt": "2026-05-01T10:00:00Z",
+                     *           "acceptedAt": "2026-05-01T10:00:00Z",
+                     *           "cancelledAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.InvitationPage"];
                 };
             };
@@ -8568,6 +11275,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.org",
+                 *       "roleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                 *       "message": "Welcome aboard: we row on Saturdays."
+                 *     }
+                 */
                 "application/json": {
                     email?: string;
                     /**
@@ -8587,6 +11301,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "email": "ada@example.org",
+                     *       "roleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "role": "OWNER",
+                     *       "message": "Welcome aboard: we row on Saturdays.",
+                     *       "status": "PENDING",
+                     *       "accountId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "invitedBy": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "expiresAt": "2026-05-01T10:00:00Z",
+                     *       "acceptedAt": "2026-05-01T10:00:00Z",
+                     *       "cancelledAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.Invitation"];
                 };
             };
@@ -8644,6 +11375,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "firstName": "Ada",
+                 *       "lastName": "Lovelace",
+                 *       "password": "correct-horse-battery-staple"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description For an address with no password yet (an account made for the invitation): the person's
@@ -8662,6 +11400,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "member": {
+                     *         "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "email": "ada@example.org",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "status": "PENDING",
+                     *         "roles": [
+                     *           "MEMBER"
+                     *         ],
+                     *         "joinedAt": "2026-05-01T10:00:00Z",
+                     *         "roleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "displayName": "Ada Lovelace",
+                     *         "phoneNumber": "+353 21 492 0000",
+                     *         "jobTitle": "Engineer",
+                     *         "company": "Lovelace Engineering",
+                     *         "dateOfBirth": "1990-12-10",
+                     *         "addressLine1": "1 Harbour Road",
+                     *         "city": "Cork",
+                     *         "postalCode": "T12 X70A",
+                     *         "isCertified": false,
+                     *         "membershipRenewalDate": "2026-05-01",
+                     *         "isExcludedFromListing": false,
+                     *         "externalId": "1042",
+                     *         "createdAt": "2026-05-01T10:00:00Z"
+                     *       },
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "accountActivated": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.AcceptInvitationResponse"];
                 };
             };
@@ -8706,6 +11475,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "number": 1,
+                     *           "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "membershipTypeId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *           "amount": 49.9,
+                     *           "currency": "EUR",
+                     *           "status": "ISSUED",
+                     *           "periodStart": "2026-05-01",
+                     *           "periodEnd": "2026-05-01",
+                     *           "issuedAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.InvoicePage"];
                 };
             };
@@ -8742,6 +11535,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "firstName": "Ada",
+                     *           "lastName": "Lovelace",
+                     *           "email": "ada@example.org",
+                     *           "message": "I row on Saturdays and would like to join the club.",
+                     *           "status": "PENDING",
+                     *           "createdAt": "2026-05-01T10:00:00Z",
+                     *           "decidedAt": "2026-05-01T10:00:00Z",
+                     *           "decidedBy": null,
+                     *           "accountId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.JoinRequestPage"];
                 };
             };
@@ -8772,6 +11588,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request": {
+                     *         "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "email": "ada@example.org",
+                     *         "message": "I row on Saturdays and would like to join the club.",
+                     *         "status": "PENDING",
+                     *         "createdAt": "2026-05-01T10:00:00Z",
+                     *         "decidedAt": "2026-05-01T10:00:00Z",
+                     *         "decidedBy": null,
+                     *         "accountId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60"
+                     *       },
+                     *       "member": {
+                     *         "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "email": "ada@example.org",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "status": "PENDING",
+                     *         "roles": [
+                     *           "MEMBER"
+                     *         ],
+                     *         "joinedAt": "2026-05-01T10:00:00Z",
+                     *         "roleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "displayName": "Ada Lovelace",
+                     *         "phoneNumber": "+353 21 492 0000",
+                     *         "jobTitle": "Engineer",
+                     *         "company": "Lovelace Engineering",
+                     *         "dateOfBirth": "1990-12-10",
+                     *         "addressLine1": "1 Harbour Road",
+                     *         "city": "Cork",
+                     *         "postalCode": "T12 X70A",
+                     *         "isCertified": false,
+                     *         "membershipRenewalDate": "2026-05-01",
+                     *         "isExcludedFromListing": false,
+                     *         "externalId": "1042",
+                     *         "createdAt": "2026-05-01T10:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.JoinRequestDecision"];
                 };
             };
@@ -8803,6 +11661,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "request": {
+                     *         "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "email": "ada@example.org",
+                     *         "message": "I row on Saturdays and would like to join the club.",
+                     *         "status": "PENDING",
+                     *         "createdAt": "2026-05-01T10:00:00Z",
+                     *         "decidedAt": "2026-05-01T10:00:00Z",
+                     *         "decidedBy": null,
+                     *         "accountId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60"
+                     *       },
+                     *       "member": {
+                     *         "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "email": "ada@example.org",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "status": "PENDING",
+                     *         "roles": [
+                     *           "MEMBER"
+                     *         ],
+                     *         "joinedAt": "2026-05-01T10:00:00Z",
+                     *         "roleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "displayName": "Ada Lovelace",
+                     *         "phoneNumber": "+353 21 492 0000",
+                     *         "jobTitle": "Engineer",
+                     *         "company": "Lovelace Engineering",
+                     *         "dateOfBirth": "1990-12-10",
+                     *         "addressLine1": "1 Harbour Road",
+                     *         "city": "Cork",
+                     *         "postalCode": "T12 X70A",
+                     *         "isCertified": false,
+                     *         "membershipRenewalDate": "2026-05-01",
+                     *         "isExcludedFromListing": false,
+                     *         "externalId": "1042",
+                     *         "createdAt": "2026-05-01T10:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.JoinRequestDecision"];
                 };
             };
@@ -8833,6 +11733,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "count": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.PendingJoinRequestCount"];
                 };
             };
@@ -8862,6 +11767,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "name": "Full member",
+                     *         "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *         "price": 49.9,
+                     *         "currency": "EUR",
+                     *         "durationMonths": 12,
+                     *         "benefits": [
+                     *           "Boat hire at member rates"
+                     *         ],
+                     *         "createdAt": "2026-05-01T10:00:00Z",
+                     *         "updatedAt": "2026-05-01T10:00:00Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.MembershipType"][];
                 };
             };
@@ -8885,11 +11808,26 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Full member",
+                 *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                 *       "price": 49.9,
+                 *       "currency": "EUR",
+                 *       "durationMonths": 12,
+                 *       "benefits": [
+                 *         "Boat hire at member rates"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     description?: string;
-                    /** @description A decimal number ("25", "25.5", "25.50") or its JSON number; at most two decimals. */
-                    price?: string;
+                    /**
+                     * @description 0 or more: a JSON number (49.9) or a decimal string ("49.90"), with at most the currency's minor
+                     *     units (EUR 2, JPY 0, KWD 3) and at most 10 digits before the point.
+                     */
+                    price?: (number | string) | null;
                     currency?: string;
                     /** Format: int32 */
                     durationMonths?: number;
@@ -8904,6 +11842,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "name": "Full member",
+                     *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *       "price": 49.9,
+                     *       "currency": "EUR",
+                     *       "durationMonths": 12,
+                     *       "benefits": [
+                     *         "Boat hire at member rates"
+                     *       ],
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.MembershipType"];
                 };
             };
@@ -8931,10 +11885,24 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Full member",
+                 *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                 *       "price": 49.9,
+                 *       "currency": "EUR",
+                 *       "durationMonths": 12,
+                 *       "benefits": [
+                 *         "Boat hire at member rates"
+                 *       ],
+                 *       "benefitsSet": false
+                 *     }
+                 */
                 "application/json": {
                     name?: string | null;
                     description?: string | null;
-                    price?: string | null;
+                    /** @description As on create; checked against the currency the type has after the update. */
+                    price?: (number | string) | null;
                     currency?: string | null;
                     durationMonths?: number | null;
                     benefits?: string[];
@@ -8950,6 +11918,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "name": "Full member",
+                     *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *       "price": 49.9,
+                     *       "currency": "EUR",
+                     *       "durationMonths": 12,
+                     *       "benefits": [
+                     *         "Boat hire at member rates"
+                     *       ],
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.MembershipType"];
                 };
             };
@@ -9022,6 +12006,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "title": "The spring season opens",
+                     *           "content": "<p>The spring season opens on 1 May.</p>",
+                     *           "contentBlocks": [
+                     *             {
+                     *               "type": "paragraph",
+                     *               "text": "The spring season opens on 1 May.",
+                     *               "html": "<p>The spring season opens on 1 May.</p>",
+                     *               "level": 1,
+                     *               "ordered": false,
+                     *               "items": [
+                     *                 "items"
+                     *               ],
+                     *               "url": "https://harbour-rowing.example.org",
+                     *               "alt": "The spring season opens on 1 May.",
+                     *               "caption": "The spring season opens on 1 May."
+                     *             }
+                     *           ],
+                     *           "excerpt": "The spring season opens on 1 May.",
+                     *           "coverImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *           "membersOnly": true,
+                     *           "tags": [
+                     *             "regatta"
+                     *           ],
+                     *           "scheduledAt": "2026-05-01T10:00:00Z",
+                     *           "status": "DRAFT",
+                     *           "publishedAt": "2026-05-01T10:00:00Z",
+                     *           "viewCount": 1,
+                     *           "slug": "harbour-rowing",
+                     *           "category": "Regatta",
+                     *           "authorName": "Ada Lovelace",
+                     *           "authorEmail": "ada@example.org",
+                     *           "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *           "sourceCreatedAt": "2026-05-01T10:00:00Z",
+                     *           "sourceUpdatedAt": "2026-05-01T10:00:00Z",
+                     *           "externalId": "1042",
+                     *           "createdAt": "2026-05-01T10:00:00Z",
+                     *           "updatedAt": "2026-05-01T10:00:00Z",
+                     *           "visible": false
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.content.v1.ArticlePage"];
                 };
             };
@@ -9045,6 +12081,24 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "The spring season opens",
+                 *       "content": "<p>The spring season opens on 1 May.</p>",
+                 *       "excerpt": "The spring season opens on 1 May.",
+                 *       "coverImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                 *       "membersOnly": true,
+                 *       "tags": [
+                 *         "regatta"
+                 *       ],
+                 *       "scheduledAt": "2026-05-01T10:00:00Z",
+                 *       "slug": "harbour-rowing",
+                 *       "category": "Regatta",
+                 *       "authorName": "Ada Lovelace",
+                 *       "authorEmail": "ada@example.org",
+                 *       "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg"
+                 *     }
+                 */
                 "application/json": {
                     title?: string;
                     content?: string;
@@ -9070,6 +12124,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "title": "The spring season opens",
+                     *       "content": "<p>The spring season opens on 1 May.</p>",
+                     *       "contentBlocks": [
+                     *         {
+                     *           "type": "paragraph",
+                     *           "text": "The spring season opens on 1 May.",
+                     *           "html": "<p>The spring season opens on 1 May.</p>",
+                     *           "level": 1,
+                     *           "ordered": false,
+                     *           "items": [
+                     *             "items"
+                     *           ],
+                     *           "url": "https://harbour-rowing.example.org",
+                     *           "alt": "The spring season opens on 1 May.",
+                     *           "caption": "The spring season opens on 1 May."
+                     *         }
+                     *       ],
+                     *       "excerpt": "The spring season opens on 1 May.",
+                     *       "coverImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *       "membersOnly": true,
+                     *       "tags": [
+                     *         "regatta"
+                     *       ],
+                     *       "scheduledAt": "2026-05-01T10:00:00Z",
+                     *       "status": "DRAFT",
+                     *       "publishedAt": "2026-05-01T10:00:00Z",
+                     *       "viewCount": 1,
+                     *       "slug": "harbour-rowing",
+                     *       "category": "Regatta",
+                     *       "authorName": "Ada Lovelace",
+                     *       "authorEmail": "ada@example.org",
+                     *       "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *       "sourceCreatedAt": "2026-05-01T10:00:00Z",
+                     *       "sourceUpdatedAt": "2026-05-01T10:00:00Z",
+                     *       "externalId": "1042",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z",
+                     *       "visible": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.content.v1.Article"];
                 };
             };
@@ -9103,6 +12201,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "title": "The spring season opens",
+                     *       "content": "<p>The spring season opens on 1 May.</p>",
+                     *       "contentBlocks": [
+                     *         {
+                     *           "type": "paragraph",
+                     *           "text": "The spring season opens on 1 May.",
+                     *           "html": "<p>The spring season opens on 1 May.</p>",
+                     *           "level": 1,
+                     *           "ordered": false,
+                     *           "items": [
+                     *             "items"
+                     *           ],
+                     *           "url": "https://harbour-rowing.example.org",
+                     *           "alt": "The spring season opens on 1 May.",
+                     *           "caption": "The spring season opens on 1 May."
+                     *         }
+                     *       ],
+                     *       "excerpt": "The spring season opens on 1 May.",
+                     *       "coverImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *       "membersOnly": true,
+                     *       "tags": [
+                     *         "regatta"
+                     *       ],
+                     *       "scheduledAt": "2026-05-01T10:00:00Z",
+                     *       "status": "DRAFT",
+                     *       "publishedAt": "2026-05-01T10:00:00Z",
+                     *       "viewCount": 1,
+                     *       "slug": "harbour-rowing",
+                     *       "category": "Regatta",
+                     *       "authorName": "Ada Lovelace",
+                     *       "authorEmail": "ada@example.org",
+                     *       "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *       "sourceCreatedAt": "2026-05-01T10:00:00Z",
+                     *       "sourceUpdatedAt": "2026-05-01T10:00:00Z",
+                     *       "externalId": "1042",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z",
+                     *       "visible": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.content.v1.Article"];
                 };
             };
@@ -9127,6 +12269,25 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "The spring season opens",
+                 *       "content": "<p>The spring season opens on 1 May.</p>",
+                 *       "excerpt": "The spring season opens on 1 May.",
+                 *       "coverImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                 *       "membersOnly": true,
+                 *       "tags": [
+                 *         "regatta"
+                 *       ],
+                 *       "scheduledAt": "2026-05-01T10:00:00Z",
+                 *       "clearScheduledAt": false,
+                 *       "slug": "harbour-rowing",
+                 *       "category": "Regatta",
+                 *       "authorName": "Ada Lovelace",
+                 *       "authorEmail": "ada@example.org",
+                 *       "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg"
+                 *     }
+                 */
                 "application/json": {
                     title?: string | null;
                     content?: string | null;
@@ -9153,6 +12314,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "title": "The spring season opens",
+                     *       "content": "<p>The spring season opens on 1 May.</p>",
+                     *       "contentBlocks": [
+                     *         {
+                     *           "type": "paragraph",
+                     *           "text": "The spring season opens on 1 May.",
+                     *           "html": "<p>The spring season opens on 1 May.</p>",
+                     *           "level": 1,
+                     *           "ordered": false,
+                     *           "items": [
+                     *             "items"
+                     *           ],
+                     *           "url": "https://harbour-rowing.example.org",
+                     *           "alt": "The spring season opens on 1 May.",
+                     *           "caption": "The spring season opens on 1 May."
+                     *         }
+                     *       ],
+                     *       "excerpt": "The spring season opens on 1 May.",
+                     *       "coverImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *       "membersOnly": true,
+                     *       "tags": [
+                     *         "regatta"
+                     *       ],
+                     *       "scheduledAt": "2026-05-01T10:00:00Z",
+                     *       "status": "DRAFT",
+                     *       "publishedAt": "2026-05-01T10:00:00Z",
+                     *       "viewCount": 1,
+                     *       "slug": "harbour-rowing",
+                     *       "category": "Regatta",
+                     *       "authorName": "Ada Lovelace",
+                     *       "authorEmail": "ada@example.org",
+                     *       "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *       "sourceCreatedAt": "2026-05-01T10:00:00Z",
+                     *       "sourceUpdatedAt": "2026-05-01T10:00:00Z",
+                     *       "externalId": "1042",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z",
+                     *       "visible": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.content.v1.Article"];
                 };
             };
@@ -9209,6 +12414,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -9219,6 +12425,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "title": "The spring season opens",
+                     *       "content": "<p>The spring season opens on 1 May.</p>",
+                     *       "contentBlocks": [
+                     *         {
+                     *           "type": "paragraph",
+                     *           "text": "The spring season opens on 1 May.",
+                     *           "html": "<p>The spring season opens on 1 May.</p>",
+                     *           "level": 1,
+                     *           "ordered": false,
+                     *           "items": [
+                     *             "items"
+                     *           ],
+                     *           "url": "https://harbour-rowing.example.org",
+                     *           "alt": "The spring season opens on 1 May.",
+                     *           "caption": "The spring season opens on 1 May."
+                     *         }
+                     *       ],
+                     *       "excerpt": "The spring season opens on 1 May.",
+                     *       "coverImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *       "membersOnly": true,
+                     *       "tags": [
+                     *         "regatta"
+                     *       ],
+                     *       "scheduledAt": "2026-05-01T10:00:00Z",
+                     *       "status": "DRAFT",
+                     *       "publishedAt": "2026-05-01T10:00:00Z",
+                     *       "viewCount": 1,
+                     *       "slug": "harbour-rowing",
+                     *       "category": "Regatta",
+                     *       "authorName": "Ada Lovelace",
+                     *       "authorEmail": "ada@example.org",
+                     *       "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *       "sourceCreatedAt": "2026-05-01T10:00:00Z",
+                     *       "sourceUpdatedAt": "2026-05-01T10:00:00Z",
+                     *       "externalId": "1042",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z",
+                     *       "visible": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.content.v1.Article"];
                 };
             };
@@ -9257,6 +12507,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "articleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "parentCommentId": null,
+                     *           "content": "See you at the start line!",
+                     *           "authorId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "authorName": "Ada Lovelace",
+                     *           "deleted": false,
+                     *           "depth": 0,
+                     *           "createdAt": "2026-05-01T10:00:00Z",
+                     *           "replies": []
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.content.v1.CommentPage"];
                 };
             };
@@ -9281,6 +12553,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "See you at the start line!",
+                 *       "parentCommentId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60"
+                 *     }
+                 */
                 "application/json": {
                     content?: string;
                     /** Format: uuid */
@@ -9295,6 +12573,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "articleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "parentCommentId": null,
+                     *       "content": "See you at the start line!",
+                     *       "authorId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "authorName": "Ada Lovelace",
+                     *       "deleted": false,
+                     *       "depth": 0,
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "replies": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.content.v1.Comment"];
                 };
             };
@@ -9352,6 +12644,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -9362,6 +12655,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "title": "The spring season opens",
+                     *       "content": "<p>The spring season opens on 1 May.</p>",
+                     *       "contentBlocks": [
+                     *         {
+                     *           "type": "paragraph",
+                     *           "text": "The spring season opens on 1 May.",
+                     *           "html": "<p>The spring season opens on 1 May.</p>",
+                     *           "level": 1,
+                     *           "ordered": false,
+                     *           "items": [
+                     *             "items"
+                     *           ],
+                     *           "url": "https://harbour-rowing.example.org",
+                     *           "alt": "The spring season opens on 1 May.",
+                     *           "caption": "The spring season opens on 1 May."
+                     *         }
+                     *       ],
+                     *       "excerpt": "The spring season opens on 1 May.",
+                     *       "coverImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *       "membersOnly": true,
+                     *       "tags": [
+                     *         "regatta"
+                     *       ],
+                     *       "scheduledAt": "2026-05-01T10:00:00Z",
+                     *       "status": "DRAFT",
+                     *       "publishedAt": "2026-05-01T10:00:00Z",
+                     *       "viewCount": 1,
+                     *       "slug": "harbour-rowing",
+                     *       "category": "Regatta",
+                     *       "authorName": "Ada Lovelace",
+                     *       "authorEmail": "ada@example.org",
+                     *       "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *       "sourceCreatedAt": "2026-05-01T10:00:00Z",
+                     *       "sourceUpdatedAt": "2026-05-01T10:00:00Z",
+                     *       "externalId": "1042",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z",
+                     *       "visible": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.content.v1.Article"];
                 };
             };
@@ -9389,6 +12726,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -9399,6 +12737,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "title": "The spring season opens",
+                     *       "content": "<p>The spring season opens on 1 May.</p>",
+                     *       "contentBlocks": [
+                     *         {
+                     *           "type": "paragraph",
+                     *           "text": "The spring season opens on 1 May.",
+                     *           "html": "<p>The spring season opens on 1 May.</p>",
+                     *           "level": 1,
+                     *           "ordered": false,
+                     *           "items": [
+                     *             "items"
+                     *           ],
+                     *           "url": "https://harbour-rowing.example.org",
+                     *           "alt": "The spring season opens on 1 May.",
+                     *           "caption": "The spring season opens on 1 May."
+                     *         }
+                     *       ],
+                     *       "excerpt": "The spring season opens on 1 May.",
+                     *       "coverImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *       "membersOnly": true,
+                     *       "tags": [
+                     *         "regatta"
+                     *       ],
+                     *       "scheduledAt": "2026-05-01T10:00:00Z",
+                     *       "status": "DRAFT",
+                     *       "publishedAt": "2026-05-01T10:00:00Z",
+                     *       "viewCount": 1,
+                     *       "slug": "harbour-rowing",
+                     *       "category": "Regatta",
+                     *       "authorName": "Ada Lovelace",
+                     *       "authorEmail": "ada@example.org",
+                     *       "featuredImageUrl": "https://harbour-rowing.example.org/images/regatta.jpg",
+                     *       "sourceCreatedAt": "2026-05-01T10:00:00Z",
+                     *       "sourceUpdatedAt": "2026-05-01T10:00:00Z",
+                     *       "externalId": "1042",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z",
+                     *       "visible": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.content.v1.Article"];
                 };
             };
@@ -9435,6 +12817,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "invoiceId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "amount": 49.9,
+                     *           "currency": "EUR",
+                     *           "method": "CARD",
+                     *           "status": "PENDING",
+                     *           "providerReference": "pay_3Jq8Xk2Lm",
+                     *           "paidAt": "2026-05-01T10:00:00Z",
+                     *           "createdAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.PaymentPage"];
                 };
             };
@@ -9465,6 +12870,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "invoiceId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "amount": 49.9,
+                     *       "currency": "EUR",
+                     *       "method": "CARD",
+                     *       "status": "PENDING",
+                     *       "providerReference": "pay_3Jq8Xk2Lm",
+                     *       "paidAt": "2026-05-01T10:00:00Z",
+                     *       "createdAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.Payment"];
                 };
             };
@@ -9494,6 +12914,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "configured": true,
+                     *       "host": "smtp.example.org",
+                     *       "port": 587,
+                     *       "username": "ada@example.org",
+                     *       "fromAddress": "office@example.org",
+                     *       "fromName": "Harbour Rowing Club",
+                     *       "secure": false,
+                     *       "passwordSet": true,
+                     *       "updatedAt": "2026-05-01T10:00:00Z",
+                     *       "requireTls": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.SmtpConfig"];
                 };
             };
@@ -9517,6 +12951,18 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "host": "smtp.example.org",
+                 *       "port": 587,
+                 *       "username": "ada@example.org",
+                 *       "password": "correct-horse-battery-staple",
+                 *       "fromAddress": "office@example.org",
+                 *       "fromName": "Harbour Rowing Club",
+                 *       "secure": false,
+                 *       "requireTls": false
+                 *     }
+                 */
                 "application/json": {
                     host?: string;
                     /** Format: int32 */
@@ -9543,6 +12989,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "configured": true,
+                     *       "host": "smtp.example.org",
+                     *       "port": 587,
+                     *       "username": "ada@example.org",
+                     *       "fromAddress": "office@example.org",
+                     *       "fromName": "Harbour Rowing Club",
+                     *       "secure": false,
+                     *       "passwordSet": true,
+                     *       "updatedAt": "2026-05-01T10:00:00Z",
+                     *       "requireTls": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.SmtpConfig"];
                 };
             };
@@ -9575,6 +13035,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Done.",
+                     *       "outcome": "CONNECTED",
+                     *       "smtpCode": 250
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.SmtpTestResult"];
                 };
             };
@@ -9599,6 +13067,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "ada@example.org"
+                 *     }
+                 */
                 "application/json": {
                     to?: string;
                 };
@@ -9611,6 +13084,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Done.",
+                     *       "outcome": "CONNECTED",
+                     *       "smtpCode": 250
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.SmtpTestResult"];
                 };
             };
@@ -9652,6 +13133,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content": [
+                     *         {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "email": "ada@example.org",
+                     *           "firstName": "Ada",
+                     *           "lastName": "Lovelace",
+                     *           "status": "PENDING",
+                     *           "roles": [
+                     *             "MEMBER"
+                     *           ],
+                     *           "joinedAt": "2026-05-01T10:00:00Z",
+                     *           "roleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "displayName": "Ada Lovelace",
+                     *           "phoneNumber": "+353 21 492 0000",
+                     *           "jobTitle": "Engineer",
+                     *           "company": "Lovelace Engineering",
+                     *           "dateOfBirth": "1990-12-10",
+                     *           "addressLine1": "1 Harbour Road",
+                     *           "city": "Cork",
+                     *           "postalCode": "T12 X70A",
+                     *           "isCertified": false,
+                     *           "membershipRenewalDate": "2026-05-01",
+                     *           "isExcludedFromListing": false,
+                     *           "externalId": "1042",
+                     *           "createdAt": "2026-05-01T10:00:00Z"
+                     *         }
+                     *       ],
+                     *       "totalElements": 1,
+                     *       "totalPages": 1,
+                     *       "page": 0,
+                     *       "size": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.UserPage"];
                 };
             };
@@ -9675,6 +13191,15 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.org",
+                 *       "firstName": "Ada",
+                 *       "lastName": "Lovelace",
+                 *       "roleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                 *       "sendInvitationEmail": true
+                 *     }
+                 */
                 "application/json": {
                     email?: string;
                     firstName?: string;
@@ -9689,9 +13214,38 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description Where the created resource can be read */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "email": "ada@example.org",
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace",
+                     *       "status": "PENDING",
+                     *       "roles": [
+                     *         "MEMBER"
+                     *       ],
+                     *       "joinedAt": "2026-05-01T10:00:00Z",
+                     *       "roleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "displayName": "Ada Lovelace",
+                     *       "phoneNumber": "+353 21 492 0000",
+                     *       "jobTitle": "Engineer",
+                     *       "company": "Lovelace Engineering",
+                     *       "dateOfBirth": "1990-12-10",
+                     *       "addressLine1": "1 Harbour Road",
+                     *       "city": "Cork",
+                     *       "postalCode": "T12 X70A",
+                     *       "isCertified": false,
+                     *       "membershipRenewalDate": "2026-05-01",
+                     *       "isExcludedFromListing": false,
+                     *       "externalId": "1042",
+                     *       "createdAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.User"];
                 };
             };
@@ -9702,6 +13256,89 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    OrganisationService_GetMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "email": "ada@example.org",
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace",
+                     *       "status": "PENDING",
+                     *       "roles": [
+                     *         "MEMBER"
+                     *       ],
+                     *       "joinedAt": "2026-05-01T10:00:00Z",
+                     *       "roleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "displayName": "Ada Lovelace",
+                     *       "phoneNumber": "+353 21 492 0000",
+                     *       "jobTitle": "Engineer",
+                     *       "company": "Lovelace Engineering",
+                     *       "dateOfBirth": "1990-12-10",
+                     *       "addressLine1": "1 Harbour Road",
+                     *       "city": "Cork",
+                     *       "postalCode": "T12 X70A",
+                     *       "isCertified": false,
+                     *       "membershipRenewalDate": "2026-05-01",
+                     *       "isExcludedFromListing": false,
+                     *       "externalId": "1042",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "membership": {
+                     *         "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "membershipTypeId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "startDate": "2026-05-01",
+                     *         "endDate": "2026-05-01",
+                     *         "status": "ACTIVE",
+                     *         "membershipType": {
+                     *           "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *           "name": "Full member",
+                     *           "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *           "price": 49.9,
+                     *           "currency": "EUR",
+                     *           "durationMonths": 12,
+                     *           "benefits": [
+                     *             "Boat hire at member rates"
+                     *           ],
+                     *           "createdAt": "2026-05-01T10:00:00Z",
+                     *           "updatedAt": "2026-05-01T10:00:00Z"
+                     *         },
+                     *         "invoiceId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "createdAt": "2026-05-01T10:00:00Z",
+                     *         "updatedAt": "2026-05-01T10:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["platform.organisation.v1.UserProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -9719,6 +13356,26 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "firstName": "Ada",
+                 *       "lastName": "Lovelace",
+                 *       "roleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                 *       "status": "ACTIVE",
+                 *       "displayName": "Ada Lovelace",
+                 *       "phoneNumber": "+353 21 492 0000",
+                 *       "jobTitle": "Engineer",
+                 *       "company": "Lovelace Engineering",
+                 *       "dateOfBirth": "1990-12-10",
+                 *       "addressLine1": "1 Harbour Road",
+                 *       "city": "Cork",
+                 *       "postalCode": "T12 X70A",
+                 *       "isCertified": false,
+                 *       "membershipRenewalDate": "2026-05-01",
+                 *       "isExcludedFromListing": false,
+                 *       "externalId": "1042"
+                 *     }
+                 */
                 "application/json": {
                     firstName?: string | null;
                     lastName?: string | null;
@@ -9747,6 +13404,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "email": "ada@example.org",
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace",
+                     *       "status": "PENDING",
+                     *       "roles": [
+                     *         "MEMBER"
+                     *       ],
+                     *       "joinedAt": "2026-05-01T10:00:00Z",
+                     *       "roleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "displayName": "Ada Lovelace",
+                     *       "phoneNumber": "+353 21 492 0000",
+                     *       "jobTitle": "Engineer",
+                     *       "company": "Lovelace Engineering",
+                     *       "dateOfBirth": "1990-12-10",
+                     *       "addressLine1": "1 Harbour Road",
+                     *       "city": "Cork",
+                     *       "postalCode": "T12 X70A",
+                     *       "isCertified": false,
+                     *       "membershipRenewalDate": "2026-05-01",
+                     *       "isExcludedFromListing": false,
+                     *       "externalId": "1042",
+                     *       "createdAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.User"];
                 };
             };
@@ -9809,6 +13493,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "membershipTypeId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "startDate": "2026-05-01",
+                     *       "endDate": "2026-05-01",
+                     *       "status": "ACTIVE",
+                     *       "membershipType": {
+                     *         "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "name": "Full member",
+                     *         "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *         "price": 49.9,
+                     *         "currency": "EUR",
+                     *         "durationMonths": 12,
+                     *         "benefits": [
+                     *           "Boat hire at member rates"
+                     *         ],
+                     *         "createdAt": "2026-05-01T10:00:00Z",
+                     *         "updatedAt": "2026-05-01T10:00:00Z"
+                     *       },
+                     *       "invoiceId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.MembershipAssignment"];
                 };
             };
@@ -9833,6 +13545,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "membershipTypeId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                 *       "startDate": "2026-05-01",
+                 *       "endDate": "2026-05-01"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     membershipTypeId?: string;
@@ -9849,6 +13568,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "membershipTypeId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "startDate": "2026-05-01",
+                     *       "endDate": "2026-05-01",
+                     *       "status": "ACTIVE",
+                     *       "membershipType": {
+                     *         "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "name": "Full member",
+                     *         "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *         "price": 49.9,
+                     *         "currency": "EUR",
+                     *         "durationMonths": 12,
+                     *         "benefits": [
+                     *           "Boat hire at member rates"
+                     *         ],
+                     *         "createdAt": "2026-05-01T10:00:00Z",
+                     *         "updatedAt": "2026-05-01T10:00:00Z"
+                     *       },
+                     *       "invoiceId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.MembershipAssignment"];
                 };
             };
@@ -9882,6 +13629,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "userId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "membershipTypeId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "startDate": "2026-05-01",
+                     *       "endDate": "2026-05-01",
+                     *       "status": "ACTIVE",
+                     *       "membershipType": {
+                     *         "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "organizationId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "name": "Full member",
+                     *         "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *         "price": 49.9,
+                     *         "currency": "EUR",
+                     *         "durationMonths": 12,
+                     *         "benefits": [
+                     *           "Boat hire at member rates"
+                     *         ],
+                     *         "createdAt": "2026-05-01T10:00:00Z",
+                     *         "updatedAt": "2026-05-01T10:00:00Z"
+                     *       },
+                     *       "invoiceId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.MembershipAssignment"];
                 };
             };
@@ -9904,6 +13679,17 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI1ZjBjOGEzZSJ9.c2lnbmF0dXJl",
+                 *       "orgName": "Harbour Rowing Club",
+                 *       "adminEmail": "ada@example.org",
+                 *       "adminPassword": "correct-horse-battery-staple",
+                 *       "adminFirstName": "Ada",
+                 *       "adminLastName": "Lovelace",
+                 *       "orgSlug": "harbour-rowing"
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.organisation.v1.CreateOrganisationWithInvitationRequest"];
             };
         };
@@ -9914,6 +13700,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organization": {
+                     *         "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "name": "Harbour Rowing Club",
+                     *         "slug": "harbour-rowing",
+                     *         "subdomain": "harbour",
+                     *         "email": "ada@example.org",
+                     *         "orgType": "ASSOCIATION",
+                     *         "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *         "website_url": "https://harbour-rowing.example.org",
+                     *         "allow_join_requests": true,
+                     *         "createdAt": "2026-05-01T10:00:00Z",
+                     *         "updatedAt": "2026-05-01T10:00:00Z",
+                     *         "customDomain": "custom domain"
+                     *       },
+                     *       "owner": {
+                     *         "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "email": "ada@example.org",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "status": "PENDING",
+                     *         "roles": [
+                     *           "MEMBER"
+                     *         ],
+                     *         "joinedAt": "2026-05-01T10:00:00Z",
+                     *         "roleId": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *         "displayName": "Ada Lovelace",
+                     *         "phoneNumber": "+353 21 492 0000",
+                     *         "jobTitle": "Engineer",
+                     *         "company": "Lovelace Engineering",
+                     *         "dateOfBirth": "1990-12-10",
+                     *         "addressLine1": "1 Harbour Road",
+                     *         "city": "Cork",
+                     *         "postalCode": "T12 X70A",
+                     *         "isCertified": false,
+                     *         "membershipRenewalDate": "2026-05-01",
+                     *         "isExcludedFromListing": false,
+                     *         "externalId": "1042",
+                     *         "createdAt": "2026-05-01T10:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.CreateOrganisationWithInvitationResponse"];
                 };
             };
@@ -9947,12 +13776,65 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "valid": true,
+                     *       "email": "ada@example.org",
+                     *       "orgName": "Harbour Rowing Club",
+                     *       "expiresAt": "2026-05-01T10:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.CreationInvitationValidity"];
                 };
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    OrganisationService_GetOrganisationByDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A host name, case-insensitive (`members.example.org`). */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "name": "Harbour Rowing Club",
+                     *       "slug": "harbour-rowing",
+                     *       "subdomain": "harbour",
+                     *       "email": "ada@example.org",
+                     *       "orgType": "ASSOCIATION",
+                     *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *       "website_url": "https://harbour-rowing.example.org",
+                     *       "allow_join_requests": true,
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z",
+                     *       "customDomain": "custom domain"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["platform.organisation.v1.Organisation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -9974,6 +13856,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ACTIVE"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.HealthStatus"];
                 };
             };
@@ -10001,6 +13888,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "name": "Harbour Rowing Club",
+                     *       "slug": "harbour-rowing",
+                     *       "subdomain": "harbour",
+                     *       "email": "ada@example.org",
+                     *       "orgType": "ASSOCIATION",
+                     *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *       "website_url": "https://harbour-rowing.example.org",
+                     *       "allow_join_requests": true,
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z",
+                     *       "customDomain": "custom domain"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.Organisation"];
                 };
             };
@@ -10029,6 +13932,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60",
+                     *       "name": "Harbour Rowing Club",
+                     *       "slug": "harbour-rowing",
+                     *       "subdomain": "harbour",
+                     *       "email": "ada@example.org",
+                     *       "orgType": "ASSOCIATION",
+                     *       "description": "Races on the harbour, then lunch at the clubhouse.",
+                     *       "website_url": "https://harbour-rowing.example.org",
+                     *       "allow_join_requests": true,
+                     *       "createdAt": "2026-05-01T10:00:00Z",
+                     *       "updatedAt": "2026-05-01T10:00:00Z",
+                     *       "customDomain": "custom domain"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.Organisation"];
                 };
             };
@@ -10057,6 +13976,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "primaryColor": "#1d4ed8",
+                     *       "secondaryColor": "#f59e0b",
+                     *       "fontFamily": "Inter",
+                     *       "logoUrl": "/api/storage/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60/assets/5f0c8a3e-2b7d-4e1a-9c6f-3d8b1a2e4f60"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.Branding"];
                 };
             };
@@ -10181,6 +14108,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "firstName": "Ada",
+                 *       "lastName": "Lovelace",
+                 *       "email": "ada@example.org",
+                 *       "message": "I row on Saturdays and would like to join the club."
+                 *     }
+                 */
                 "application/json": {
                     firstName?: string;
                     lastName?: string;
@@ -10197,6 +14132,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "RECEIVED",
+                     *       "detail": "We will answer by email."
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.JoinRequestReceipt"];
                 };
             };
@@ -10230,6 +14171,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "termsOfService": "<h1>Terms of service</h1><p>Members agree to the club rules.</p>",
+                     *       "privacyPolicy": "<h1>Privacy policy</h1><p>We keep your name and email to run the club.</p>",
+                     *       "cookiePolicy": "<h1>Cookie policy</h1><p>We set only the cookies the site needs.</p>"
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.organisation.v1.LegalPages"];
                 };
             };
@@ -10314,6 +14262,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "allowPublicRegistration": false,
+                     *       "maxOrganisationsPerUser": 1,
+                     *       "defaultStorageProvider": "local",
+                     *       "tokenRotationStrategy": "CREATE_NEW",
+                     *       "maxActiveTokensPerUser": 1,
+                     *       "secrets": {},
+                     *       "configuredSecrets": [
+                     *         "configured secrets"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.SystemSettings"];
                 };
             };
@@ -10334,6 +14295,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "allowPublicRegistration": false,
+                 *       "maxOrganisationsPerUser": 1,
+                 *       "defaultStorageProvider": "local",
+                 *       "tokenRotationStrategy": "CREATE_NEW",
+                 *       "maxActiveTokensPerUser": 1,
+                 *       "secrets": {},
+                 *       "configuredSecrets": [
+                 *         "configured secrets"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["platform.identity.v1.SystemSettings"] | null;
             };
         };
@@ -10344,6 +14318,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "allowPublicRegistration": false,
+                     *       "maxOrganisationsPerUser": 1,
+                     *       "defaultStorageProvider": "local",
+                     *       "tokenRotationStrategy": "CREATE_NEW",
+                     *       "maxActiveTokensPerUser": 1,
+                     *       "secrets": {},
+                     *       "configuredSecrets": [
+                     *         "configured secrets"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["platform.identity.v1.SystemSettings"];
                 };
             };

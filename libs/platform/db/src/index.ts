@@ -19,3 +19,4 @@ export { live, whereLive, softDeleteData, restoreData, isLive, type SoftDeletabl
 export { migrationsDir } from './migrations-dir';
 export { parsePeriod, createdWithin, type Period, type PeriodPage } from './period';
 export { isUniqueViolation } from './unique-violation';
+export { databaseOutageOf } from './database-outage';

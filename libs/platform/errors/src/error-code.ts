@@ -30,6 +30,12 @@ export enum ErrorCode {
   UNSUPPORTED_MEDIA_TYPE = 'UNSUPPORTED_MEDIA_TYPE',
   /** A byte range outside the file (HTTP 416). */
   RANGE_NOT_SATISFIABLE = 'RANGE_NOT_SATISFIABLE',
+  /** The platform service behind an operation cannot be reached (HTTP 503 with Retry-After). */
   UNAVAILABLE = 'UNAVAILABLE',
+  /**
+   * A database, cache or message broker the operation needs is unreachable right now (HTTP 503 with
+   * Retry-After): an outage of infrastructure, not a fault of the request or a bug.
+   */
+  DEPENDENCY_UNAVAILABLE = 'DEPENDENCY_UNAVAILABLE',
   INTERNAL = 'INTERNAL',
 }

@@ -24,6 +24,7 @@ describe('status mapping', () => {
       UNSUPPORTED_MEDIA_TYPE: 415,
       RANGE_NOT_SATISFIABLE: 416,
       UNAVAILABLE: 503,
+      DEPENDENCY_UNAVAILABLE: 503,
       INTERNAL: 500,
     };
     for (const code of Object.values(ErrorCode)) {

@@ -32,6 +32,7 @@ export function grpcStatusOf(code: ErrorCode): GrpcStatus {
     case ErrorCode.RANGE_NOT_SATISFIABLE:
       return GrpcStatus.OUT_OF_RANGE;
     case ErrorCode.UNAVAILABLE:
+    case ErrorCode.DEPENDENCY_UNAVAILABLE:
       return GrpcStatus.UNAVAILABLE;
     case ErrorCode.INTERNAL:
       return GrpcStatus.INTERNAL;
@@ -116,5 +117,5 @@ export function httpStatusOfFailure(grpcStatus: GrpcStatus, code: string | undef
 /** Metadata keys that carry the platform error code and field violations from a service to the gateway. */
 export const ERROR_CODE_KEY = 'x-platform-error-code';
 export const ERROR_VIOLATIONS_KEY = 'x-platform-error-violations-bin';
-/** Metadata key of a RATE_LIMITED failure's wait in seconds (the gateway's `Retry-After`). */
+/** Metadata key of a failure's wait in seconds (RATE_LIMITED, TOO_MANY_ATTEMPTS, DEPENDENCY_UNAVAILABLE): the gateway's `Retry-After`. */
 export const ERROR_RETRY_AFTER_KEY = 'x-platform-retry-after';

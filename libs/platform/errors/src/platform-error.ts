@@ -1,3 +1,4 @@
+import { DEPENDENCY_RETRY_AFTER_SECONDS } from './dependency-outage';
 import { ErrorCode } from './error-code';
 
 export interface FieldViolation {
@@ -15,7 +16,7 @@ export class PlatformError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly violations: FieldViolation[] = [],
-    /** For RATE_LIMITED and TOO_MANY_ATTEMPTS: how many seconds until a retry can succeed (the client's `Retry-After`). */
+    /** For RATE_LIMITED, TOO_MANY_ATTEMPTS and DEPENDENCY_UNAVAILABLE: how many seconds until a retry can succeed (the client's `Retry-After`). */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
@@ -36,6 +37,10 @@ export class PlatformError extends Error {
   }
   static rateLimited(message: string, retryAfterSeconds: number): PlatformError {
     return new PlatformError(ErrorCode.RATE_LIMITED, message, [], Math.max(1, Math.ceil(retryAfterSeconds)));
+  }
+  /** A database, cache or broker this operation needs is down: 503, retry after DEPENDENCY_RETRY_AFTER_SECONDS. */
+  static dependencyUnavailable(message: string): PlatformError {
+    return new PlatformError(ErrorCode.DEPENDENCY_UNAVAILABLE, message, [], DEPENDENCY_RETRY_AFTER_SECONDS);
   }
   static unauthenticated(message = 'Authentication is required'): PlatformError {
     return new PlatformError(ErrorCode.UNAUTHENTICATED, message);

@@ -87,8 +87,14 @@ export function startServiceJobs(jobs: ServiceJob[], options: ServiceJobsOptions
     const started = Date.now();
     let client: PoolClient | undefined;
     let broken: Error | undefined;
+    // A connection lost during the run fails the job's next query; unheard, the client's 'error'
+    // event would end the process (the pool listens only to idle clients).
+    const onError = (err: Error) => {
+      broken = err;
+    };
     try {
       client = await pool.connect();
+      client.on('error', onError);
       const lockKey = [JOB_LOCK_SPACE, `${schema}/${job.name}`];
       const { rows: locked } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS ok', lockKey);
       if (!locked[0]?.ok) {
@@ -110,6 +116,7 @@ export function startServiceJobs(jobs: ServiceJob[], options: ServiceJobsOptions
       runs.inc({ job: job.name, outcome: 'failed' });
       log.warn({ err, job: job.name }, 'job failed; it runs again at its next interval');
     } finally {
+      client?.off('error', onError);
       client?.release(broken);
     }
   }

@@ -171,6 +171,27 @@ describe('service jobs', () => {
     expect(started).toBe(1);
   });
 
+  it('fails a run whose database connection is lost, without ending the process, and runs again on a new connection', async () => {
+    let runs = 0;
+    start([
+      {
+        name: 'cut-off',
+        intervalMs: 30,
+        run: async (client) => {
+          runs++;
+          if (runs > 1) return 1;
+          // The server ends this session mid-run (a restart, an administrator): the client's 'error' event fires.
+          const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+          await pool.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+          await new Promise((r) => setTimeout(r, 100));
+          return client.query('SELECT 1').then(() => 0);
+        },
+      },
+    ]);
+    await eventually(async () => (await metric('service_job_runs_total', { job: 'cut-off', outcome: 'ok' })) >= 1);
+    expect(await metric('service_job_runs_total', { job: 'cut-off', outcome: 'failed' })).toBe(1);
+  });
+
   it("the kit's housekeeping deletes handled-message ids older than 30 days, and only those", async () => {
     await pool.query(messagingTablesSql(database.schema));
     await pool.query(

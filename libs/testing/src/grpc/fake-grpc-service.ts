@@ -10,7 +10,7 @@ import {
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import type { TokenSigner } from '@platform/auth';
-import { ERROR_CODE_KEY, ERROR_VIOLATIONS_KEY, grpcStatusOf, PlatformError } from '@platform/errors';
+import { ERROR_CODE_KEY, ERROR_RETRY_AFTER_KEY, ERROR_VIOLATIONS_KEY, grpcStatusOf, PlatformError } from '@platform/errors';
 
 /** The request type of one method of a ts-proto service definition. */
 export type RequestOf<M> = M extends { requestDeserialize: (bytes: Buffer) => infer Req } ? Req : never;
@@ -68,6 +68,7 @@ function answerOf(err: unknown): Partial<ServiceError> {
     const metadata = new Metadata();
     metadata.set(ERROR_CODE_KEY, err.code);
     if (err.violations.length > 0) metadata.set(ERROR_VIOLATIONS_KEY, Buffer.from(JSON.stringify(err.violations), 'utf8'));
+    if (err.retryAfterSeconds !== undefined) metadata.set(ERROR_RETRY_AFTER_KEY, String(err.retryAfterSeconds));
     return { code: grpcStatusOf(err.code), details: err.message, metadata };
   }
   if (typeof (err as Partial<ServiceError> | undefined)?.code === 'number') return err as Partial<ServiceError>;

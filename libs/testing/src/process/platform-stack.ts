@@ -74,6 +74,8 @@ export interface PlatformStackOptions {
   bcryptCost?: number;
   /** Variables for every app. */
   env?: NodeJS.ProcessEnv;
+  /** Variables for one app, by app name, over all others: `{ identity: { DATABASE_URL: proxy.urlOf(…) } }` stages an outage through a TcpProxy. */
+  appEnv?: Record<string, NodeJS.ProcessEnv>;
   /** `real` starts the built organisation service; `fake` (default) serves its membership lookup from the test. */
   organisation?: 'fake' | 'real';
   /** Also start the built notifications service and the mail catcher it sends through (default: left out). */
@@ -255,6 +257,7 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
         ...(app.kind === 'service' ? { SERVICE_JWT_SECRET: STACK_SERVICE_JWT_SECRET } : {}),
         ...SPECIFICS[app.name]?.env?.({ options, port, redisPrefix: redis.prefix }),
         ...options.env,
+        ...options.appEnv?.[app.name],
       });
       envs.set(app.name, envOf);
       const started = await startApp(app.name, envOf(ports[app.name] ?? {}), readyUrl(app, ports[app.name] ?? {}));

@@ -75,9 +75,24 @@ describe('the member mapping (spec 2 Member)', () => {
 
   it('keeps missing fields empty, reads loose flags, and fails a member without an email address', () => {
     const bare = mapMember({ id: 7, user_email: 'x@example.org', role: 'subscriber', first_name: null, is_certified: '1', is_exclude_listing: 'yes' }, {});
-    expect(bare).toMatchObject({ record: { firstName: '', jobTitle: '', isCertified: true, isExcludedFromListing: true, status: 'INACTIVE' } });
+    expect(bare).toMatchObject({ record: { firstName: 'X', lastName: '-', jobTitle: '', isCertified: true, isExcludedFromListing: true, status: 'INACTIVE' } });
     expect(mapMember(member({ user_email: '', email: '' }), {})).toEqual({ kind: 'failed', externalId: '2', message: 'the member has no email address' });
     expect(mapMember({ user_email: 'a@b.c' }, {})).toMatchObject({ kind: 'failed', message: 'the record has no id' });
+  });
+
+  it('names a member without first or last name from its other fields, and says so in the note of its line', () => {
+    // The site's every hundredth member: an account made before the plugin, without any member meta.
+    const unnamed = mapMember(member({ first_name: null, last_name: null, display_name: 'Olivia Brown', user_nicename: 'oliviabrown13' }), {});
+    expect(unnamed).toMatchObject({
+      kind: 'upsert',
+      record: { firstName: 'Olivia', lastName: 'Brown', displayName: 'Olivia Brown' },
+      note: 'no first or last name at the site: both taken from display_name',
+    });
+    expect(mapMember(member({ first_name: '  ', last_name: 'Brown', display_name: '' }), {})).toMatchObject({
+      record: { firstName: 'Olivia', lastName: 'Brown' },
+      note: 'no first name at the site: the first name taken from the email address',
+    });
+    expect(mapMember(member(), {})).not.toHaveProperty('note');
   });
 
   it('reads a remapped field from the source key the connector names', () => {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "synced_record" ADD COLUMN     "same_as" TEXT;

@@ -1,0 +1,7 @@
+-- AlterTable
+ALTER TABLE "event" ALTER COLUMN "base_price" SET DATA TYPE DECIMAL(13,3),
+ALTER COLUMN "member_price" SET DATA TYPE DECIMAL(13,3),
+ALTER COLUMN "early_bird_price" SET DATA TYPE DECIMAL(13,3);
+
+-- AlterTable
+ALTER TABLE "registration" ALTER COLUMN "price" SET DATA TYPE DECIMAL(13,3);
