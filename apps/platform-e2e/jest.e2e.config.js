@@ -10,6 +10,9 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.e2e-spec.ts'],
   // Generous: a stack of several processes starting on two shared cores, under CI load.
   testTimeout: 120000,
+  // Two suites at a time, each on its own stack (schemas, stream, Redis prefix and ports of its own):
+  // both cores work while one suite waits on its stack.
+  maxWorkers: 2,
   // A suite whose setup failed must not hang CI on the connections it left open.
   forceExit: true,
 };

@@ -5,7 +5,7 @@
 // spec, an integration test on the shared harness) and an e2e test through the gateway, exports its
 // contract from @platform/proto, then writes everything the registry derives (chart values, umbrella
 // chart, NetworkPolicy callers, build lists, port table) and refreshes the chart's golden files.
-// Afterwards `npx nx run-many -t build,lint,typecheck,test -p <name>` passes and `npm start` runs it.
+// Afterwards `npx nx run-many -t build,test -p <name>` and `npm run lint`/`npm run typecheck` pass and `npm start` runs it.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -99,7 +99,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const entry = newService(name, { calls, description: values.description, golden: !values['no-golden'] });
     await writeReferenceFiles();
     console.log(`\nCreated the ${name} service: gRPC ${entry.ports.grpc.port}, admin ${entry.ports.admin.port}, schema ${entry.schema.name}.`);
-    console.log(`Next: npx nx run-many -t build,lint,typecheck,test -p ${name}   (then npm start; GET /api/${name}/service-info)`);
+    console.log(`Next: npx nx run-many -t build,test -p ${name} && npm run typecheck && npm run lint   (then npm start; GET /api/${name}/service-info)`);
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);

@@ -21,7 +21,8 @@ const write = (file, content) => {
 };
 
 write('package.json', { name: kind === 'lib' ? `@platform/${name}` : `@platform/app-${name}`, version: '0.1.0', private: true });
-const targets = { lint: {}, typecheck: {}, test: {} };
+// lint and typecheck are the workspace's (tools/ci/project.json): one program for every project.
+const targets = { test: {} };
 if (flags.includes('--integration')) targets['test:integration'] = {};
 if (kind === 'app') targets.build = {};
 if (flags.includes('--prisma')) {

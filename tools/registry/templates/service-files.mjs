@@ -8,9 +8,8 @@ const project = (n) => ({
   sourceRoot: `apps/${n.name}/src`,
   projectType: 'application',
   tags: [`scope:${n.name}`, 'type:app'],
+  // lint and typecheck are the workspace's targets (tools/ci/project.json), which include every app.
   targets: {
-    lint: {},
-    typecheck: {},
     test: {},
     'test:integration': {},
     build: {},

@@ -9,7 +9,8 @@ import { emptyProgress, type EntityCounts, type Progress } from '../domain/progr
 import { withRetry } from '../domain/retry';
 import { skipsUnchanged } from '../domain/source-hash';
 import { nextSyncAfter, STOPPED_MESSAGE } from '../domain/sync-job-rules';
-import { findConnectorById, type ConnectorRow } from '../store/connectors';
+import { findConnectorById, updateConnector, type ConnectorRow } from '../store/connectors';
+import { deleteJobLogs } from '../store/sync-logs';
 import { findJobById, saveProgress, updateJob, type SyncJobRow } from '../store/sync-jobs';
 import { writerFor } from './entity-writers';
 
@@ -64,7 +65,7 @@ export async function runSyncJob(deps: ConnectorDeps, jobId: string): Promise<st
   // only from the second counted attempt: a job its stopping service put back (SIGTERM) does not
   // count that try, yet wrote the lines of its pages.
   const progress = emptyProgress(types);
-  await deps.db.syncLog.deleteMany({ where: { jobId: job.id } });
+  await deleteJobLogs(deps.db, job.id);
   await updateJob(deps.db, job.id, { progress: progress as object });
   const startedAt = job.startedAt ?? deps.now();
   log.info({ attempt: job.attempts, types }, 'sync job started');
@@ -93,19 +94,18 @@ export async function runSyncJob(deps: ConnectorDeps, jobId: string): Promise<st
   const nextSyncAt = nextSyncAfter(endedAt, current.syncIntervalMinutes, isScheduled(status));
   const completed = outcome.status === 'COMPLETED';
   await deps.db.$transaction([
-    deps.db.syncJob.update({
-      where: { id: job.id },
-      data: { status: outcome.status, finishedAt: endedAt, progress: progress as object, errorMessage: outcome.status === 'FAILED' ? outcome.message : null },
+    updateJob(deps.db, job.id, {
+      status: outcome.status,
+      finishedAt: endedAt,
+      progress: progress as object,
+      errorMessage: outcome.status === 'FAILED' ? outcome.message : null,
     }),
-    deps.db.connector.update({
-      where: { id: connector.id },
-      data: {
-        status,
-        lastSyncAt: endedAt,
-        nextSyncAt,
-        ...(outcome.status === 'FAILED' ? { lastError: outcome.message } : { lastCompletedStartAt: startedAt, lastError: null }),
-        ...(completed && job.jobType === 'INITIAL_IMPORT' && !current.initialImportCompletedAt ? { initialImportCompletedAt: endedAt } : {}),
-      },
+    updateConnector(deps.db, connector.id, {
+      status,
+      lastSyncAt: endedAt,
+      nextSyncAt,
+      ...(outcome.status === 'FAILED' ? { lastError: outcome.message } : { lastCompletedStartAt: startedAt, lastError: null }),
+      ...(completed && job.jobType === 'INITIAL_IMPORT' && !current.initialImportCompletedAt ? { initialImportCompletedAt: endedAt } : {}),
     }),
   ]);
   log.info({ status: outcome.status, progress }, 'sync job ended');

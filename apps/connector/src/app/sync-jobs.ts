@@ -7,7 +7,7 @@ import { emptyProgress } from '../domain/progress';
 import { IMPORTABLE_ENTITY_TYPES, inImportOrder } from '../domain/entity-types';
 import { jobTypeToStart, sinceFor, STOPPED_MESSAGE, type JobType } from '../domain/sync-job-rules';
 import type { ConnectorRow } from '../store/connectors';
-import { findJob, insertJob, updateJob, type SyncJobRow } from '../store/sync-jobs';
+import { findJob, insertJob, stopPendingJob, updateJob, type SyncJobRow } from '../store/sync-jobs';
 import { recordConnectorAudit } from './connector-audit';
 
 const alreadyRunning = () => PlatformError.conflict('A sync job of this connector is already PENDING or RUNNING');
@@ -81,11 +81,7 @@ async function requestStop(deps: ConnectorDeps, connector: ConnectorRow, jobId: 
   const job = await findJob(deps.db, connector.id, jobId);
   if (!job) throw PlatformError.notFound('Sync job');
   if (job.status === 'PENDING') {
-    const { count } = await deps.db.syncJob.updateMany({
-      where: { id: job.id, status: 'PENDING' },
-      data: { status: 'FAILED', stopRequested: true, finishedAt: deps.now(), errorMessage: STOPPED_MESSAGE },
-    });
-    if (count === 1) return (await findJob(deps.db, connector.id, jobId)) as SyncJobRow;
+    if (await stopPendingJob(deps.db, job.id, deps.now(), STOPPED_MESSAGE)) return (await findJob(deps.db, connector.id, jobId)) as SyncJobRow;
   }
   const fresh = (await findJob(deps.db, connector.id, jobId)) as SyncJobRow;
   if (fresh.status !== 'RUNNING' && fresh.status !== 'PENDING') throw PlatformError.conflict(`The sync job has ended already (${fresh.status})`);

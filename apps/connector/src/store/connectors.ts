@@ -25,7 +25,8 @@ export async function listConnectors(db: Db, organizationId: string, skip: numbe
   return { rows, total };
 }
 
-export async function updateConnector(db: Db, connectorId: string, data: Prisma.ConnectorUncheckedUpdateInput): Promise<ConnectorRow> {
+/** Not async: the query runs when awaited, or as a part of a batch `$transaction([…])`. */
+export function updateConnector(db: Db, connectorId: string, data: Prisma.ConnectorUncheckedUpdateInput): Prisma.PrismaPromise<ConnectorRow> {
   return db.connector.update({ where: { id: connectorId }, data });
 }
 

@@ -30,7 +30,8 @@ export async function listJobs(
   return { rows, total };
 }
 
-export async function updateJob(db: Db, jobId: string, data: Prisma.SyncJobUncheckedUpdateInput): Promise<SyncJobRow> {
+/** Not async: the query runs when awaited, or as a part of a batch `$transaction([…])`. */
+export function updateJob(db: Db, jobId: string, data: Prisma.SyncJobUncheckedUpdateInput): Prisma.PrismaPromise<SyncJobRow> {
   return db.syncJob.update({ where: { id: jobId }, data });
 }
 
@@ -40,6 +41,15 @@ export async function updateJob(db: Db, jobId: string, data: Prisma.SyncJobUnche
  */
 export async function saveProgress(db: Db, jobId: string, progress: object, now: Date): Promise<boolean> {
   const { count } = await db.syncJob.updateMany({ where: { id: jobId, status: 'RUNNING', stopRequested: false }, data: { progress, heartbeatAt: now } });
+  return count === 1;
+}
+
+/** PENDING → FAILED by an administrator's stop, only if it is still PENDING (its runner may have claimed it): true when stopped. */
+export async function stopPendingJob(db: Db, jobId: string, now: Date, errorMessage: string): Promise<boolean> {
+  const { count } = await db.syncJob.updateMany({
+    where: { id: jobId, status: 'PENDING' },
+    data: { status: 'FAILED', stopRequested: true, finishedAt: now, errorMessage },
+  });
   return count === 1;
 }
 

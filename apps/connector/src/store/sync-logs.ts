@@ -25,6 +25,11 @@ export async function insertLogs(db: Db, of: { jobId: string; connectorId: strin
      ORDER BY x.n`;
 }
 
+/** Every line of the job (a job that runs again starts over). */
+export async function deleteJobLogs(db: Db, jobId: string): Promise<void> {
+  await db.syncLog.deleteMany({ where: { jobId } });
+}
+
 export async function listLogs(
   db: Db,
   jobId: string,

@@ -1,6 +1,6 @@
 import type { Counter } from 'prom-client';
 import type { ContentDeps } from '../deps';
-import { lockDueAnnouncements } from '../store/articles';
+import { getArticleById, lockDueAnnouncements } from '../store/articles';
 import { announceArticle } from './announce';
 
 /**
@@ -18,7 +18,7 @@ export async function announceDueArticles(deps: ContentDeps, counted: Counter<st
         announced.length = 0;
         const due = await lockDueAnnouncements(tx, now, batch);
         for (const { id } of due) {
-          const article = await tx.article.findUniqueOrThrow({ where: { id } });
+          const article = await getArticleById(tx, id);
           await announceArticle(deps, tx, article, now);
           announced.push({ articleId: id, organizationId: article.organizationId, publishedAt: article.publishedAt });
         }

@@ -1,5 +1,5 @@
 import type { ContentDeps } from '../deps';
-import type { ArticleRow } from '../store/articles';
+import { markAnnouncementSent, type ArticleRow } from '../store/articles';
 import type { Tx } from '../store/db';
 
 /** Writes content.article.published for the article (in the caller's transaction) and marks it SENT. */
@@ -14,5 +14,5 @@ export async function announceArticle(deps: Pick<ContentDeps, 'events'>, tx: Tx,
     publishedBy: article.publishedBy ?? '',
     occurredAt: now,
   });
-  await tx.article.update({ where: { id: article.id }, data: { announcement: 'SENT' } });
+  await markAnnouncementSent(tx, article.id);
 }

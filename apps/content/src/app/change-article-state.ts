@@ -1,7 +1,7 @@
 import type { ContentDeps } from '../deps';
 import { isRefusal, transition, type Announcement, type ArticleAction, type ArticleStatus } from '../domain/article-state';
 import { articleNotFound, stateConflict } from '../domain/errors';
-import { lockArticle, type ArticleRow } from '../store/articles';
+import { getArticleById, lockArticle, updateArticle, type ArticleRow } from '../store/articles';
 import { announceArticle } from './announce';
 
 /**
@@ -25,19 +25,16 @@ export function changeArticleState(deps: ContentDeps, organizationId: string, ar
     );
     if (isRefusal(result)) throw stateConflict(result.refused);
     const { next } = result;
-    const updated = await tx.article.update({
-      where: { id: article.id },
-      data: {
-        status: next.status,
-        publishedAt: next.publishedAt,
-        announcement: result.announceNow ? 'PENDING' : next.announcement,
-        ...(action === 'publish' ? { publishedBy: by } : {}),
-      },
+    const updated = await updateArticle(tx, article.id, {
+      status: next.status,
+      publishedAt: next.publishedAt,
+      announcement: result.announceNow ? 'PENDING' : next.announcement,
+      ...(action === 'publish' ? { publishedBy: by } : {}),
     });
     if (result.announceNow) {
       await announceArticle(deps, tx, updated, now);
       deps.logger.info({ articleId, organizationId }, 'article published and announced');
-      return tx.article.findUniqueOrThrow({ where: { id: article.id } });
+      return getArticleById(tx, article.id);
     }
     return updated;
   });

@@ -1,4 +1,5 @@
 import type { ContentDeps } from '../deps';
+import { commentById, deleteComment, leavePlaceholder, liveReplyCount, lockCommentThread } from '../store/comments';
 
 /**
  * Deletes a comment: with live replies it stays as a placeholder (removed_at set, shown without
@@ -9,21 +10,19 @@ export function removeComment(deps: ContentDeps, commentId: string): Promise<voi
   return deps.db.$transaction(async (tx) => {
     const now = deps.now();
     // Lock the thread: concurrent replies and deletes in it wait for this one.
-    const [target] = await tx.$queryRaw<Array<{ root_id: string }>>`SELECT root_id FROM comment WHERE id = ${commentId}::uuid`;
-    if (!target) return;
-    await tx.$queryRaw`SELECT id FROM comment WHERE root_id = ${target.root_id}::uuid FOR UPDATE`;
+    if (!(await lockCommentThread(tx, commentId))) return;
     let id: string | null = commentId;
     let first = true;
     while (id) {
-      const row: { deletedAt: Date | null; removedAt: Date | null; parentId: string | null } | null = await tx.comment.findUnique({ where: { id } });
+      const row: { deletedAt: Date | null; removedAt: Date | null; parentId: string | null } | null = await commentById(tx, id);
       if (!row || row.deletedAt) return;
       if (!first && !row.removedAt) return; // a live parent stays
-      const replies = await tx.comment.count({ where: { parentId: id, deletedAt: null } });
+      const replies = await liveReplyCount(tx, id);
       if (replies > 0) {
-        if (first) await tx.comment.update({ where: { id }, data: { removedAt: now, content: '' } });
+        if (first) await leavePlaceholder(tx, id, now);
         return;
       }
-      await tx.comment.update({ where: { id }, data: { deletedAt: now, removedAt: row.removedAt ?? now } });
+      await deleteComment(tx, id, now, row.removedAt);
       id = row.parentId;
       first = false;
     }

@@ -4,13 +4,15 @@ import { searchTerm, uuid, validate } from '@platform/errors';
 import { callerOf, type AsyncService } from '@platform/grpc-server';
 import type { contentV1 } from '@platform/proto';
 import { changeArticleState } from '../app/change-article-state';
+import { editArticle } from '../app/edit-article';
 import type { ContentDeps } from '../deps';
-import { deriveContent, excerptAfterUpdate, normaliseTags, titleSearch } from '../domain/article-fields';
-import { isArticleStatus, isRefusal, isVisible, reschedule, ARTICLE_STATUSES, type Announcement, type ArticleStatus } from '../domain/article-state';
-import { articleNotFound, slugTaken, stateConflict } from '../domain/errors';
+import { deriveContent, normaliseTags, titleSearch } from '../domain/article-fields';
+import { isArticleStatus, isVisible, ARTICLE_STATUSES, type ArticleStatus } from '../domain/article-state';
+import { articleNotFound, slugTaken } from '../domain/errors';
 import { searchWords } from '../domain/search-text';
 import { maySee, viewerOf } from '../domain/viewer';
-import { ARTICLE_SORT_FIELDS, countView, findArticle, lockArticle, queryArticles, slugInUse } from '../store/articles';
+import { ARTICLE_SORT_FIELDS, countView, createArticle, findArticle, queryArticles, slugInUse, softDeleteArticle } from '../store/articles';
+import { deleteArticleComments } from '../store/comments';
 import type { Prisma } from '../store/generated/client';
 import { articleContent, excerpt, futureDate, httpUrl, optionalEmail, shortText, slug, tags, title } from './inputs';
 import { toArticleMessage } from './mappers';
@@ -79,24 +81,22 @@ export function articleHandlers(deps: ContentDeps): ArticleHandlers {
       await assertSlugFree(input.organizationId, input.slug);
       const derived = deriveContent(input.content, input.excerpt);
       try {
-        const row = await deps.db.article.create({
-          data: {
-            organizationId: input.organizationId,
-            title: input.title,
-            titleSearch: titleSearch(input.title),
-            ...derived,
-            contentBlocks: derived.contentBlocks as unknown as Prisma.InputJsonValue,
-            coverImageUrl: input.coverImageUrl,
-            membersOnly: input.membersOnly,
-            tags: normaliseTags(input.tags),
-            scheduledAt: input.scheduledAt ?? null,
-            slug: input.slug || null,
-            category: input.category,
-            authorName: input.authorName,
-            authorEmail: input.authorEmail,
-            featuredImageUrl: input.featuredImageUrl,
-            createdBy: caller.sub,
-          },
+        const row = await createArticle(deps.db, {
+          organizationId: input.organizationId,
+          title: input.title,
+          titleSearch: titleSearch(input.title),
+          ...derived,
+          contentBlocks: derived.contentBlocks as unknown as Prisma.InputJsonValue,
+          coverImageUrl: input.coverImageUrl,
+          membersOnly: input.membersOnly,
+          tags: normaliseTags(input.tags),
+          scheduledAt: input.scheduledAt ?? null,
+          slug: input.slug || null,
+          category: input.category,
+          authorName: input.authorName,
+          authorEmail: input.authorEmail,
+          featuredImageUrl: input.featuredImageUrl,
+          createdBy: caller.sub,
         });
         ctx.logger.info({ articleId: row.id, organizationId: row.organizationId }, 'article created');
         return toArticleMessage(row, deps.now());
@@ -151,42 +151,7 @@ export function articleHandlers(deps: ContentDeps): ArticleHandlers {
       if (input.slug !== undefined) await assertSlugFree(input.organizationId, input.slug, input.articleId);
       const now = deps.now();
       try {
-        const row = await deps.db.$transaction(async (tx) => {
-          const current = await lockArticle(tx, input.organizationId, input.articleId);
-          if (!current) throw articleNotFound();
-          const data: Prisma.ArticleUpdateInput = {};
-          if (input.title !== undefined) Object.assign(data, { title: input.title, titleSearch: titleSearch(input.title) });
-          let contentHtml = current.content;
-          if (input.content !== undefined) {
-            const derived = deriveContent(input.content, undefined);
-            contentHtml = derived.content;
-            Object.assign(data, { content: derived.content, contentBlocks: derived.contentBlocks as unknown as Prisma.InputJsonValue });
-          }
-          Object.assign(data, excerptAfterUpdate(current, { excerpt: input.excerpt, contentChanged: input.content !== undefined }, contentHtml));
-          if (input.coverImageUrl !== undefined) data.coverImageUrl = input.coverImageUrl;
-          if (input.membersOnly !== undefined) data.membersOnly = input.membersOnly;
-          if (input.tags !== undefined) data.tags = normaliseTags(input.tags);
-          if (input.slug !== undefined) data.slug = input.slug || null;
-          if (input.category !== undefined) data.category = input.category;
-          if (input.authorName !== undefined) data.authorName = input.authorName;
-          if (input.authorEmail !== undefined) data.authorEmail = input.authorEmail;
-          if (input.featuredImageUrl !== undefined) data.featuredImageUrl = input.featuredImageUrl;
-          if (input.scheduledAt !== undefined || input.clearScheduledAt) {
-            const next = reschedule(
-              {
-                status: current.status as ArticleStatus,
-                scheduledAt: current.scheduledAt,
-                publishedAt: current.publishedAt,
-                announcement: current.announcement as Announcement,
-              },
-              input.scheduledAt ?? null,
-              now,
-            );
-            if (isRefusal(next)) throw stateConflict(next.refused);
-            Object.assign(data, { scheduledAt: next.scheduledAt, publishedAt: next.publishedAt });
-          }
-          return tx.article.update({ where: { id: current.id }, data });
-        });
+        const row = await editArticle(deps, input, now);
         ctx.logger.info({ articleId: row.id }, 'article updated');
         return toArticleMessage(row, now);
       } catch (err) {
@@ -198,12 +163,8 @@ export function articleHandlers(deps: ContentDeps): ArticleHandlers {
     async deleteArticle(request, ctx) {
       const input = validate(ids, request);
       const now = deps.now();
-      const deleted = await deps.db.article.updateMany({
-        where: { id: input.articleId, organizationId: input.organizationId, deletedAt: null },
-        data: { deletedAt: now },
-      });
-      if (deleted.count === 0) throw articleNotFound();
-      await deps.db.comment.updateMany({ where: { articleId: input.articleId, deletedAt: null }, data: { deletedAt: now } });
+      if (!(await softDeleteArticle(deps.db, input.organizationId, input.articleId, now))) throw articleNotFound();
+      await deleteArticleComments(deps.db, input.articleId, now);
       ctx.logger.info({ articleId: input.articleId }, 'article deleted');
       return {};
     },

@@ -1,17 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { pagedEnvelope, parsePageQuery } from '@platform/db';
 import { optionalUuid, PlatformError, uuid, validate } from '@platform/errors';
 import { callerOf, type AsyncService } from '@platform/grpc-server';
 import type { contentV1 } from '@platform/proto';
 import { removeComment } from '../app/remove-comment';
+import { writeComment } from '../app/write-comment';
 import type { ContentDeps } from '../deps';
 import { isVisible, type ArticleStatus } from '../domain/article-state';
-import { commentText, MAX_COMMENT_DEPTH, threadTree, type CommentNode } from '../domain/comment-rules';
+import { commentText, threadTree, type CommentNode } from '../domain/comment-rules';
 import { articleNotFound, commentNotFound } from '../domain/errors';
 import { maySee, viewerOf, type Viewer } from '../domain/viewer';
 import { findArticle, type ArticleRow } from '../store/articles';
-import { findComment, lockParentComment, queryThreads, type CommentRow } from '../store/comments';
+import { findComment, queryThreads, type CommentRow } from '../store/comments';
 
 type CommentHandlers = Pick<AsyncService<contentV1.ContentServiceServer>, 'createComment' | 'listComments' | 'deleteComment'>;
 
@@ -59,31 +59,11 @@ export function commentHandlers(deps: ContentDeps): CommentHandlers {
       const viewer = viewerOf(callerOf(ctx));
       const { article, visible } = await seenArticle(viewer, input.organizationId, input.articleId);
       if (!visible) throw PlatformError.conflict('Comments are open on published articles once they are visible');
-      const id = randomUUID();
-      const row = await deps.db.$transaction(async (tx) => {
-        let parent: CommentRow | null = null;
-        if (input.parentCommentId) {
-          parent = await lockParentComment(tx, article.id, input.parentCommentId);
-          if (!parent) throw PlatformError.validation([{ field: 'parentCommentId', message: 'is not a comment of this article' }]);
-          if (parent.removedAt) throw PlatformError.validation([{ field: 'parentCommentId', message: 'is a deleted comment' }]);
-          if (parent.depth >= MAX_COMMENT_DEPTH) {
-            throw PlatformError.validation([{ field: 'parentCommentId', message: `replies nest at most ${MAX_COMMENT_DEPTH} levels deep` }]);
-          }
-        }
-        return tx.comment.create({
-          data: {
-            id,
-            organizationId: article.organizationId,
-            articleId: article.id,
-            parentId: parent?.id ?? null,
-            rootId: parent?.rootId ?? id,
-            depth: parent ? parent.depth + 1 : 0,
-            authorId: viewer.id,
-            authorName: viewer.name,
-            content: text.text,
-            createdAt: deps.now(),
-          },
-        });
+      const row = await writeComment(deps, article, {
+        parentCommentId: input.parentCommentId,
+        authorId: viewer.id,
+        authorName: viewer.name,
+        content: text.text,
       });
       return toCommentMessage({ row, replies: [] });
     },

@@ -8,7 +8,7 @@ import { companyNameSearch, COMPANY_STATUSES, isCompanyStatus } from '../domain/
 import { companyNotFound } from '../domain/errors';
 import { searchWords } from '../domain/search-text';
 import { viewerOf } from '../domain/viewer';
-import { COMPANY_SORT_FIELDS, findCompany, queryCompanies, type CompanyRow } from '../store/companies';
+import { COMPANY_SORT_FIELDS, createCompany, findCompany, queryCompanies, softDeleteCompany, updateCompany, type CompanyRow } from '../store/companies';
 import type { Prisma } from '../store/generated/client';
 import { httpUrl, optionalEmail, shortText } from './inputs';
 
@@ -86,18 +86,16 @@ export function companyHandlers(deps: ContentDeps): CompanyHandlers {
 
     async createCompany(request) {
       const input = validate(createInput, request);
-      const row = await deps.db.company.create({
-        data: {
-          organizationId: input.organizationId,
-          companyName: input.companyName,
-          nameSearch: companyNameSearch(input.companyName),
-          description: input.description,
-          website: input.website,
-          contactPhone: input.contactPhone,
-          contactEmail: input.contactEmail,
-          logoUrl: input.logoUrl,
-          status: input.status || 'PUBLISHED',
-        },
+      const row = await createCompany(deps.db, {
+        organizationId: input.organizationId,
+        companyName: input.companyName,
+        nameSearch: companyNameSearch(input.companyName),
+        description: input.description,
+        website: input.website,
+        contactPhone: input.contactPhone,
+        contactEmail: input.contactEmail,
+        logoUrl: input.logoUrl,
+        status: input.status || 'PUBLISHED',
       });
       return toCompanyMessage(row);
     },
@@ -111,16 +109,12 @@ export function companyHandlers(deps: ContentDeps): CompanyHandlers {
       for (const key of ['description', 'website', 'contactPhone', 'contactEmail', 'logoUrl', 'status'] as const) {
         if (input[key] !== undefined) Object.assign(data, { [key]: input[key] });
       }
-      return toCompanyMessage(await deps.db.company.update({ where: { id: current.id }, data }));
+      return toCompanyMessage(await updateCompany(deps.db, current.id, data));
     },
 
     async deleteCompany(request) {
       const input = validate(ids, request);
-      const deleted = await deps.db.company.updateMany({
-        where: { id: input.companyId, organizationId: input.organizationId, deletedAt: null },
-        data: { deletedAt: deps.now() },
-      });
-      if (deleted.count === 0) throw companyNotFound();
+      if (!(await softDeleteCompany(deps.db, input.organizationId, input.companyId, deps.now()))) throw companyNotFound();
       return {};
     },
   };

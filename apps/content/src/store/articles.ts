@@ -59,6 +59,31 @@ export function findArticle(db: Db, organizationId: string, id: string): Promise
   return db.article.findFirst({ where: { id, organizationId, deletedAt: null } });
 }
 
+/** The article by id, whatever its organisation or state; throws (Prisma's not-found error) when there is none. */
+export function getArticleById(db: Db, id: string): Promise<ArticleRow> {
+  return db.article.findUniqueOrThrow({ where: { id } });
+}
+
+export function createArticle(db: Db, data: Prisma.ArticleCreateInput): Promise<ArticleRow> {
+  return db.article.create({ data });
+}
+
+/** The article's fields as `data` sets them (Prisma's update: updated_at moves too). */
+export function updateArticle(db: Db, id: string, data: Prisma.ArticleUpdateInput): Promise<ArticleRow> {
+  return db.article.update({ where: { id }, data });
+}
+
+/** Marks the article's announcement SENT (its content.article.published event is written). */
+export async function markAnnouncementSent(tx: Tx, id: string): Promise<void> {
+  await tx.article.update({ where: { id }, data: { announcement: 'SENT' } });
+}
+
+/** Deletes the organisation's live article (deleted_at set); false when there is none. */
+export async function softDeleteArticle(db: Db, organizationId: string, id: string, now: Date): Promise<boolean> {
+  const deleted = await db.article.updateMany({ where: { id, organizationId, deletedAt: null }, data: { deletedAt: now } });
+  return deleted.count > 0;
+}
+
 /** The live article, locked for the rest of the transaction. */
 export async function lockArticle(tx: Tx, organizationId: string, id: string): Promise<ArticleRow | null> {
   const locked = await tx.$queryRaw<Array<{ id: string }>>`

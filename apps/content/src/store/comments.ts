@@ -1,10 +1,20 @@
 import type { ContentDb, Db, Tx } from './db';
+import type { Prisma } from './generated/client';
 import type { CommentModel } from './generated/models/Comment';
 
 export type CommentRow = CommentModel;
 
 export function findComment(db: Db, articleId: string, id: string): Promise<CommentRow | null> {
   return db.comment.findFirst({ where: { id, articleId, deletedAt: null } });
+}
+
+/** The comment by id, deleted or not. */
+export function commentById(db: Db, id: string): Promise<CommentRow | null> {
+  return db.comment.findUnique({ where: { id } });
+}
+
+export function createComment(db: Db, data: Prisma.CommentUncheckedCreateInput): Promise<CommentRow> {
+  return db.comment.create({ data });
 }
 
 /**
@@ -15,6 +25,17 @@ export function findComment(db: Db, articleId: string, id: string): Promise<Comm
 export async function lockParentComment(tx: Tx, articleId: string, id: string): Promise<CommentRow | null> {
   const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM comment WHERE id = ${id}::uuid AND article_id = ${articleId}::uuid FOR SHARE`;
   return locked.length > 0 ? findComment(tx, articleId, id) : null;
+}
+
+/**
+ * Locks the whole thread of the comment (its root and every reply under it) for the rest of the
+ * transaction: concurrent replies and deletes in it wait. False when there is no such comment.
+ */
+export async function lockCommentThread(tx: Tx, id: string): Promise<boolean> {
+  const [target] = await tx.$queryRaw<Array<{ root_id: string }>>`SELECT root_id FROM comment WHERE id = ${id}::uuid`;
+  if (!target) return false;
+  await tx.$queryRaw`SELECT id FROM comment WHERE root_id = ${target.root_id}::uuid FOR UPDATE`;
+  return true;
 }
 
 /** A page of an article's top-level comments and every live reply under them. */
@@ -39,4 +60,19 @@ export async function queryThreads(
 
 export function liveReplyCount(db: Db, id: string): Promise<number> {
   return db.comment.count({ where: { parentId: id, deletedAt: null } });
+}
+
+/** Leaves the comment as a placeholder (removed_at set, content emptied): its replies keep their place. */
+export async function leavePlaceholder(tx: Tx, id: string, now: Date): Promise<void> {
+  await tx.comment.update({ where: { id }, data: { removedAt: now, content: '' } });
+}
+
+/** Deletes the comment (deleted_at set); removed_at keeps the moment it became a placeholder, if it was one. */
+export async function deleteComment(tx: Tx, id: string, now: Date, removedAt: Date | null): Promise<void> {
+  await tx.comment.update({ where: { id }, data: { deletedAt: now, removedAt: removedAt ?? now } });
+}
+
+/** Deletes every live comment of the article (deleted_at set). */
+export async function deleteArticleComments(db: Db, articleId: string, now: Date): Promise<void> {
+  await db.comment.updateMany({ where: { articleId, deletedAt: null }, data: { deletedAt: now } });
 }

@@ -29,3 +29,17 @@ export async function queryCompanies(
 export function findCompany(db: Db, organizationId: string, id: string): Promise<CompanyRow | null> {
   return db.company.findFirst({ where: { id, organizationId, deletedAt: null } });
 }
+
+export function createCompany(db: Db, data: Prisma.CompanyCreateInput): Promise<CompanyRow> {
+  return db.company.create({ data });
+}
+
+export function updateCompany(db: Db, id: string, data: Prisma.CompanyUpdateInput): Promise<CompanyRow> {
+  return db.company.update({ where: { id }, data });
+}
+
+/** Deletes the organisation's live company (deleted_at set); false when there is none. */
+export async function softDeleteCompany(db: Db, organizationId: string, id: string, now: Date): Promise<boolean> {
+  const deleted = await db.company.updateMany({ where: { id, organizationId, deletedAt: null }, data: { deletedAt: now } });
+  return deleted.count > 0;
+}

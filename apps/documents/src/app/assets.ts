@@ -5,9 +5,10 @@ import type { documentsV1 } from '@platform/proto';
 import type { DocumentsDeps } from '../deps';
 import { assetTypeOf, isLogoType } from '../domain/asset-types';
 import { assetKeyOf, assetPathOf } from '../domain/storage-path';
-import { findLiveAsset, queueObjectPurge, type AssetRow } from '../store/assets-store';
+import { findLiveAsset, insertAsset, queueObjectPurge, replaceAssetFile, softDeleteAsset, type AssetRow } from '../store/assets-store';
+import type { Tx } from '../store/db';
 import { lockOrganisationQuota, storageUsage } from '../store/usage';
-import { firstFields, receiveFile, type ReceivedFile } from './receive-file';
+import { firstFields, receiveFile, storedFileColumns, type ReceivedFile } from './receive-file';
 import { quotaExceeded } from './upload-document';
 
 /** The largest asset (the routes' limit too). */
@@ -44,22 +45,15 @@ export async function uploadAsset(
   const fileName = fields.fileName.trim().slice(0, 255) || 'logo';
   const file = await receiveAsset(deps, messages, organizationId, key, fileName);
   return recordOrDiscard(deps, ctx, organizationId, file, key, async (tx) =>
-    tx.asset.create({
-      data: {
-        id,
-        organizationId,
-        assetType,
-        fileName,
-        mimeType: file.mimeType,
-        fileSize: BigInt(file.size),
-        sha256: file.sha256,
-        storageProvider: file.ref.storageProvider,
-        storageTargetId: file.ref.storageTargetId,
-        objectKey: key,
-        createdBy: callerOf(ctx).sub,
-        createdAt: new Date(deps.now()),
-        updatedAt: new Date(deps.now()),
-      },
+    insertAsset(tx, {
+      id,
+      organizationId,
+      assetType,
+      fileName,
+      ...storedFileColumns(file, key),
+      createdBy: callerOf(ctx).sub,
+      createdAt: new Date(deps.now()),
+      updatedAt: new Date(deps.now()),
     }),
   );
 }
@@ -87,21 +81,13 @@ export async function replaceAsset(
     file,
     key,
     async (tx) => {
-      const current = await tx.asset.findFirst({ where: { id: existing.id, organizationId, deletedAt: null } });
+      const current = await findLiveAsset(tx, organizationId, existing.id);
       if (!current) throw assetNotFound();
       await queueObjectPurge(tx, current, new Date(deps.now() + deps.settings.purgeGraceSeconds * 1000));
-      return tx.asset.update({
-        where: { id: current.id },
-        data: {
-          fileName,
-          mimeType: file.mimeType,
-          fileSize: BigInt(file.size),
-          sha256: file.sha256,
-          storageProvider: file.ref.storageProvider,
-          storageTargetId: file.ref.storageTargetId,
-          objectKey: key,
-          updatedAt: new Date(deps.now()),
-        },
+      return replaceAssetFile(tx, current.id, {
+        fileName,
+        ...storedFileColumns(file, key),
+        updatedAt: new Date(deps.now()),
       });
     },
     Number(existing.fileSize),
@@ -112,9 +98,9 @@ export async function replaceAsset(
 export async function deleteAsset(deps: DocumentsDeps, organizationId: string, assetId: string): Promise<void> {
   if (!uuid.safeParse(assetId).success) throw assetNotFound();
   await deps.db.$transaction(async (tx) => {
-    const current = await tx.asset.findFirst({ where: { id: assetId, organizationId, deletedAt: null } });
+    const current = await findLiveAsset(tx, organizationId, assetId);
     if (!current) throw assetNotFound();
-    await tx.asset.update({ where: { id: current.id }, data: { deletedAt: new Date(deps.now()) } });
+    await softDeleteAsset(tx, current.id, new Date(deps.now()));
     await queueObjectPurge(tx, current, new Date(deps.now() + deps.settings.purgeGraceSeconds * 1000));
   });
 }
@@ -148,7 +134,7 @@ async function recordOrDiscard(
   organizationId: string,
   file: ReceivedFile,
   key: string,
-  write: (tx: Parameters<Parameters<DocumentsDeps['db']['$transaction']>[0]>[0]) => Promise<AssetRow>,
+  write: (tx: Tx) => Promise<AssetRow>,
   replacedBytes = 0,
 ): Promise<documentsV1.Asset> {
   try {

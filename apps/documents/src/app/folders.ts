@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { isUniqueViolation } from '@platform/db';
 import { PlatformError } from '@platform/errors';
 import type { DocumentsDeps } from '../deps';
-import { findLiveFolder, softDeleteSubtree, subtreeIds, type FolderRow } from '../store/folders-store';
+import { findLiveFolder, insertFolder, renameOrMoveFolder, softDeleteSubtree, subtreeIds, type FolderRow } from '../store/folders-store';
 
 const NAME_MAX = 100;
 
@@ -30,7 +29,7 @@ export async function createFolder(deps: DocumentsDeps, organizationId: string, 
   const name = folderName(input.name);
   const parentFolderId = await parentOrFail(deps, organizationId, input.parentFolderId);
   try {
-    return await deps.db.folder.create({ data: { id: randomUUID(), organizationId, name, parentFolderId } });
+    return await insertFolder(deps.db, { organizationId, name, parentFolderId });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicate();
     throw err;
@@ -58,7 +57,7 @@ export async function updateFolder(
     }
   }
   try {
-    return await deps.db.folder.update({ where: { id: folder.id }, data: { name, parentFolderId } });
+    return await renameOrMoveFolder(deps.db, folder.id, { name, parentFolderId });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicate();
     throw err;

@@ -6,9 +6,11 @@ import type { documentsV1 } from '@platform/proto';
 import type { DocumentsDeps } from '../deps';
 import { IMPORTED_IMAGE, isLogoType } from '../domain/asset-types';
 import { assetKeyOf } from '../domain/storage-path';
+import { findLiveAssetCopiedFrom, insertAsset } from '../store/assets-store';
 import { lockOrganisationQuota, storageUsage } from '../store/usage';
 import { assetView, MAX_ASSET_BYTES } from './assets';
 import { quotaExceeded } from './upload-document';
+import { storedFileColumns } from './receive-file';
 
 const MAX_URL_LENGTH = 2000;
 /**
@@ -50,7 +52,7 @@ export async function importImages(
 }
 
 async function copiedUrl(deps: DocumentsDeps, organizationId: string, importedBy: string, sourceUrl: string): Promise<string> {
-  const known = () => deps.db.asset.findFirst({ where: { organizationId, sourceUrl, deletedAt: null } });
+  const known = () => findLiveAssetCopiedFrom(deps.db, organizationId, sourceUrl);
   const before = await known();
   if (before) return assetView(before).url;
   let url: URL;
@@ -82,23 +84,16 @@ async function copiedUrl(deps: DocumentsDeps, organizationId: string, importedBy
       const used = await storageUsage(tx, organizationId);
       if (used + file.size > quota) throw quotaExceeded(used, quota, `the file has ${file.size} bytes`);
       const now = new Date(deps.now());
-      return tx.asset.create({
-        data: {
-          id,
-          organizationId,
-          assetType: IMPORTED_IMAGE,
-          fileName: fileNameOf(url),
-          mimeType: file.mimeType,
-          fileSize: BigInt(file.size),
-          sha256: file.sha256,
-          storageProvider: file.ref.storageProvider,
-          storageTargetId: file.ref.storageTargetId,
-          objectKey: key,
-          createdBy: importedBy,
-          createdAt: now,
-          updatedAt: now,
-          sourceUrl,
-        },
+      return insertAsset(tx, {
+        id,
+        organizationId,
+        assetType: IMPORTED_IMAGE,
+        fileName: fileNameOf(url),
+        ...storedFileColumns(file, key),
+        createdBy: importedBy,
+        createdAt: now,
+        updatedAt: now,
+        sourceUrl,
       });
     });
     return assetView(row).url;

@@ -20,6 +20,16 @@ export interface ReceivedFile {
   mimeType: string;
 }
 
+/** The columns of a stored file's row (a document's or an asset's), as the file was received under `objectKey`. */
+export const storedFileColumns = (file: ReceivedFile, objectKey: string) => ({
+  mimeType: file.mimeType,
+  fileSize: BigInt(file.size),
+  sha256: file.sha256,
+  storageProvider: file.ref.storageProvider,
+  storageTargetId: file.ref.storageTargetId,
+  objectKey,
+});
+
 export const tooLarge = (message: string): PlatformError => new PlatformError(ErrorCode.PAYLOAD_TOO_LARGE, message);
 
 /** The first message of an upload, which must carry the fields. */

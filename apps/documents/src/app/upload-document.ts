@@ -6,8 +6,9 @@ import type { DocumentsDeps } from '../deps';
 import { accessFromProto } from '../domain/document-access';
 import { isDocumentType } from '../domain/file-types';
 import { objectKeyOf } from '../domain/storage-path';
-import { lockOrganisationQuota, storageUsage } from '../store/usage';
+import { insertDocument } from '../store/documents-store';
 import { findLiveFolder } from '../store/folders-store';
+import { lockOrganisationQuota, storageUsage } from '../store/usage';
 import { documentView } from './document-view';
 import { firstFields, receiveFile, tooLarge } from './receive-file';
 
@@ -60,22 +61,20 @@ export async function uploadDocument(deps: DocumentsDeps, requests: AsyncIterabl
       await lockOrganisationQuota(tx, organizationId);
       const used = await storageUsage(tx, organizationId);
       if (used + file.size > quota) throw quotaExceeded(used, quota, `the file has ${file.size} bytes`);
-      return tx.document.create({
-        data: {
-          id,
-          organizationId,
-          folderId,
-          name,
-          fileName,
-          mimeType: file.mimeType,
-          fileSize: BigInt(file.size),
-          access,
-          storageProvider: file.ref.storageProvider,
-          storageTargetId: file.ref.storageTargetId,
-          objectKey: key,
-          sha256: file.sha256,
-          uploadedBy: caller.sub,
-        },
+      return insertDocument(tx, {
+        id,
+        organizationId,
+        folderId,
+        name,
+        fileName,
+        mimeType: file.mimeType,
+        fileSize: BigInt(file.size),
+        access,
+        storageProvider: file.ref.storageProvider,
+        storageTargetId: file.ref.storageTargetId,
+        objectKey: key,
+        sha256: file.sha256,
+        uploadedBy: caller.sub,
       });
     });
     ctx.logger.info({ documentId: id, size: file.size, mimeType: file.mimeType, provider: file.ref.storageProvider }, 'document uploaded');

@@ -4,18 +4,13 @@ import type { DocumentsDeps } from '../deps';
 import { DOCUMENT_ACCESS, type DocumentAccess } from '../domain/document-access';
 import { externalIdProblem, importDecision, importHash, unchanged, type UpsertResult } from '@platform/imports';
 import { fileNameOfUrl, isMimeType, remoteUrlProblem } from '../domain/remote-file';
-import type { Tx } from '../store/db';
 import { objectKeyOf } from '../domain/storage-path';
+import { documentsByExternalId, findLiveDocument, insertDocument, recordCopiedFile, updateImportedDocument } from '../store/documents-store';
+import { findLiveSiblingNamed, folderTreeContains, foldersByExternalId, insertFolder, renameOrMoveFolder, setFolderImportHash } from '../store/folders-store';
 import { lockOrganisationQuota, storageUsage } from '../store/usage';
 import { quotaExceeded } from './upload-document';
 
 const TRANSACTION = { timeout: 60_000, maxWait: 10_000 };
-
-/** The live or deleted folders of the organisation by external id (a deleted one is not re-created). */
-async function foldersByExternalId(tx: Tx, organizationId: string, externalIds: string[]) {
-  const rows = await tx.folder.findMany({ where: { organizationId, externalId: { in: externalIds } } });
-  return new Map(rows.map((row) => [row.externalId ?? '', row]));
-}
 
 /**
  * The connector's folders by external id, in one transaction: a parent is named by its external id
@@ -60,52 +55,33 @@ export function upsertFolders(deps: DocumentsDeps, organizationId: string, recor
         // A rename or move on the platform since the last import is kept: SKIP while the source is unchanged, CONFLICT when it changed too.
         const decision = importDecision(current, fields, current.importHash);
         if (decision.action !== 'UPDATE') {
-          if (decision.hash !== current.importHash) await tx.folder.update({ where: { id: current.id }, data: { importHash: decision.hash } });
+          if (decision.hash !== current.importHash) await setFolderImportHash(tx, current.id, decision.hash);
           results.push({ externalId: record.externalId, action: decision.action, id: current.id, error: '' });
           continue;
         }
       }
-      if (parentFolderId && current && (await inSubtree(tx, current.id, parentFolderId))) {
+      if (parentFolderId && current && (await folderTreeContains(tx, current.id, parentFolderId))) {
         fail('a folder cannot move under itself or one of its subfolders');
         continue;
       }
-      const sibling = await tx.folder.findFirst({
-        where: {
-          organizationId,
-          parentFolderId,
-          deletedAt: null,
-          name: { equals: name, mode: 'insensitive' },
-          ...(current ? { id: { not: current.id } } : {}),
-        },
-      });
+      const sibling = await findLiveSiblingNamed(tx, organizationId, parentFolderId, name, current?.id);
       if (sibling) {
         fail('a folder with this name already exists here');
         continue;
       }
       const data = { ...fields, importHash: importHash(fields) };
       if (current) {
-        const row = await tx.folder.update({ where: { id: current.id }, data });
+        const row = await renameOrMoveFolder(tx, current.id, data);
         known.set(record.externalId, row);
         results.push({ externalId: record.externalId, action: 'UPDATE', id: row.id, error: '' });
       } else {
-        const row = await tx.folder.create({ data: { ...data, id: randomUUID(), organizationId, externalId: record.externalId } });
+        const row = await insertFolder(tx, { ...data, organizationId, externalId: record.externalId });
         known.set(record.externalId, row);
         results.push({ externalId: record.externalId, action: 'CREATE', id: row.id, error: '' });
       }
     }
     return results;
   }, TRANSACTION);
-}
-
-async function inSubtree(tx: Tx, rootId: string, candidateId: string): Promise<boolean> {
-  const rows = await tx.$queryRaw<Array<{ found: boolean }>>`
-    WITH RECURSIVE tree AS (
-      SELECT id FROM folders WHERE id = ${rootId}::uuid
-      UNION
-      SELECT f.id FROM folders f JOIN tree t ON f.parent_folder_id = t.id
-    )
-    SELECT EXISTS (SELECT 1 FROM tree WHERE id = ${candidateId}::uuid) AS found`;
-  return rows[0]?.found ?? false;
 }
 
 /**
@@ -131,8 +107,10 @@ export function upsertDocuments(
       organizationId,
       [...new Set(records.map((r) => r.folderExternalId))].filter((id) => id !== ''),
     );
-    const existing = new Map(
-      (await tx.document.findMany({ where: { organizationId, externalId: { in: records.map((r) => r.externalId) } } })).map((d) => [d.externalId ?? '', d]),
+    const existing = await documentsByExternalId(
+      tx,
+      organizationId,
+      records.map((r) => r.externalId),
     );
     const seen = new Set<string>();
     const results: UpsertResult[] = [];
@@ -169,21 +147,19 @@ export function upsertDocuments(
       if (current?.deletedAt) {
         results.push({ externalId: record.externalId, action: 'SKIP', id: current.id, error: '' });
       } else if (!current) {
-        const row = await tx.document.create({
-          data: {
-            ...meta,
-            ...file,
-            importHash: importHash(meta),
-            id: randomUUID(),
-            organizationId,
-            externalId: record.externalId,
-            storageProvider: '',
-            objectKey: '',
-            sha256: '',
-            uploadedBy: importedBy,
-            ...(record.sourceCreatedAt ? { createdAt: record.sourceCreatedAt } : {}),
-            ...updated,
-          },
+        const row = await insertDocument(tx, {
+          ...meta,
+          ...file,
+          importHash: importHash(meta),
+          id: randomUUID(),
+          organizationId,
+          externalId: record.externalId,
+          storageProvider: '',
+          objectKey: '',
+          sha256: '',
+          uploadedBy: importedBy,
+          ...(record.sourceCreatedAt ? { createdAt: record.sourceCreatedAt } : {}),
+          ...updated,
         });
         results.push({ externalId: record.externalId, action: 'CREATE', id: row.id, error: '' });
       } else {
@@ -197,7 +173,7 @@ export function upsertDocuments(
           ...(decision.hash !== current.importHash ? { importHash: decision.hash } : {}),
           ...(changes ? updated : { updatedAt: current.updatedAt }),
         };
-        if (changes || decision.hash !== current.importHash) await tx.document.update({ where: { id: current.id }, data });
+        if (changes || decision.hash !== current.importHash) await updateImportedDocument(tx, current.id, data);
         results.push({
           externalId: record.externalId,
           action: decision.action === 'SKIP' && fileChanges ? 'UPDATE' : decision.action,
@@ -229,7 +205,7 @@ export async function copyImportedFiles(
       out.push(result);
       continue;
     }
-    const row = await deps.db.document.findFirst({ where: { id: result.id, organizationId, deletedAt: null } });
+    const row = await findLiveDocument(deps.db, organizationId, result.id);
     if (!row || row.storageProvider !== '' || !row.remoteUrl) {
       out.push(result);
       continue;
@@ -250,18 +226,15 @@ export async function copyImportedFiles(
           await lockOrganisationQuota(tx, organizationId);
           const used = await storageUsage(tx, organizationId);
           if (used + file.size > quota) throw quotaExceeded(used, quota, `the file has ${file.size} bytes`);
-          await tx.document.update({
-            where: { id: row.id },
-            data: {
-              storageProvider: file.ref.storageProvider,
-              storageTargetId: file.ref.storageTargetId,
-              objectKey: key,
-              sha256: file.sha256,
-              mimeType: file.mimeType,
-              fileSize: BigInt(file.size),
-              // The same document, now held here: it keeps the date of its last change (the source's).
-              updatedAt: row.updatedAt,
-            },
+          await recordCopiedFile(tx, row.id, {
+            storageProvider: file.ref.storageProvider,
+            storageTargetId: file.ref.storageTargetId,
+            objectKey: key,
+            sha256: file.sha256,
+            mimeType: file.mimeType,
+            fileSize: BigInt(file.size),
+            // The same document, now held here: it keeps the date of its last change (the source's).
+            updatedAt: row.updatedAt,
           });
         });
       } catch (err) {

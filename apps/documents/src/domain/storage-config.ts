@@ -1,5 +1,8 @@
 import { PlatformError, type FieldViolation } from '@platform/errors';
-import { STORAGE_PROVIDERS, type StorageProviderName } from '../storage/object-stores';
+
+/** The providers of PUT /api/admin/storage/config; OBJECT_STORE is Google Cloud Storage's S3-compatible API. */
+export const STORAGE_PROVIDERS = ['LOCAL', 'S3', 'OBJECT_STORE'] as const;
+export type StorageProviderName = (typeof STORAGE_PROVIDERS)[number];
 
 /** The smallest quota PUT accepts (1 MiB) and the largest (1 PiB). */
 export const MIN_QUOTA_BYTES = 1024 * 1024;

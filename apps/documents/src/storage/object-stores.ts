@@ -1,12 +1,9 @@
 import type { SecretBox } from '@platform/crypto';
 import { LocalObjectStore, S3ObjectStore, type ObjectStore } from '@platform/storage';
 import type { DocumentsConfig } from '../config';
+import type { StorageProviderName } from '../domain/storage-config';
 import type { DocumentsDb } from '../store/db';
 import { findStorageSettings, findStorageTarget, type StorageTargetRow } from '../store/storage-settings-store';
-
-/** The providers of PUT /api/admin/storage/config; OBJECT_STORE is Google Cloud Storage's S3-compatible API. */
-export const STORAGE_PROVIDERS = ['LOCAL', 'S3', 'OBJECT_STORE'] as const;
-export type StorageProviderName = (typeof STORAGE_PROVIDERS)[number];
 
 /** Google Cloud Storage's S3-compatible (XML API) endpoint, used by OBJECT_STORE unless another is set. */
 export const OBJECT_STORE_DEFAULT_ENDPOINT = 'https://storage.googleapis.com';

@@ -6,6 +6,17 @@ export type DocumentRow = Document;
 
 export type DocumentSortField = 'name' | 'createdAt' | 'fileSize';
 
+export type NewDocument = Prisma.DocumentUncheckedCreateInput;
+
+/** What an import may change of a document: its name, access and folder, its remote file, the hash, the date. */
+export type ImportedDocumentChanges = Pick<
+  Prisma.DocumentUncheckedUpdateInput,
+  'name' | 'access' | 'folderId' | 'fileName' | 'mimeType' | 'fileSize' | 'remoteUrl' | 'importHash' | 'updatedAt'
+>;
+
+/** A remote document's file once copied here: where its bytes are, what they are, and its date. */
+export type CopiedDocumentFile = Pick<DocumentRow, 'storageProvider' | 'storageTargetId' | 'objectKey' | 'sha256' | 'mimeType' | 'fileSize' | 'updatedAt'>;
+
 export interface DocumentFilter {
   organizationId: string;
   /** undefined: every folder; null: the top level. */
@@ -17,6 +28,25 @@ export interface DocumentFilter {
 /** A live (not deleted) document of the organisation. */
 export function findLiveDocument(db: Db, organizationId: string, id: string): Promise<DocumentRow | null> {
   return db.document.findFirst({ where: { id, organizationId, deletedAt: null } });
+}
+
+/** The live or deleted documents of the organisation by external id. */
+export async function documentsByExternalId(db: Db, organizationId: string, externalIds: string[]): Promise<Map<string, DocumentRow>> {
+  const rows = await db.document.findMany({ where: { organizationId, externalId: { in: externalIds } } });
+  return new Map(rows.map((row) => [row.externalId ?? '', row]));
+}
+
+export function insertDocument(db: Db, document: NewDocument): Promise<DocumentRow> {
+  return db.document.create({ data: document });
+}
+
+export async function updateImportedDocument(db: Db, id: string, changes: ImportedDocumentChanges): Promise<void> {
+  await db.document.update({ where: { id }, data: changes });
+}
+
+/** The remote document's bytes are held here now. */
+export async function recordCopiedFile(db: Db, id: string, file: CopiedDocumentFile): Promise<void> {
+  await db.document.update({ where: { id }, data: file });
 }
 
 function whereOf(filter: DocumentFilter): Prisma.DocumentWhereInput {

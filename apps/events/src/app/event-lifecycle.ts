@@ -1,9 +1,11 @@
+import { PlatformError } from '@platform/errors';
 import type { EventsDeps } from '../deps';
 import { eventNotFound } from '../domain/errors';
 import { eventTransition } from '../domain/event-status';
 import { LOCKING_TX } from '../store/db';
+import { markEventCancelled, markEventPublished, softDeleteEvent } from '../store/event-writes';
 import { lockEvent, type EventRow } from '../store/events';
-import { liveRegistrations } from '../store/registrations';
+import { liveRegistrations, pendingCount } from '../store/registrations';
 import { locationOf } from './registration-facts';
 import { moveRegistration } from './registration-moves';
 
@@ -19,7 +21,7 @@ export async function publishEvent(deps: EventsDeps, ref: EventRef, publishedBy:
     if (!event) throw eventNotFound();
     const status = eventTransition(event.status, 'publish');
     const now = deps.now();
-    const updated = await tx.event.update({ where: { id: event.id }, data: { status, publishedAt: now, needsReview: false } });
+    const updated = await markEventPublished(tx, event.id, status, now);
     await deps.events.eventPublished(tx, {
       eventId: updated.id,
       organizationId: updated.organizationId,
@@ -44,7 +46,7 @@ export async function cancelEvent(deps: EventsDeps, ref: EventRef, reason: strin
       if (!event) throw eventNotFound();
       const status = eventTransition(event.status, 'cancel');
       const now = deps.now();
-      let current = await tx.event.update({ where: { id: event.id }, data: { status, cancellationReason: reason } });
+      let current = await markEventCancelled(tx, event.id, status, reason);
       const live = await liveRegistrations(tx, event.id);
       for (const reg of live) {
         current = (await moveRegistration(deps, tx, current, reg, 'CANCELLED', now, { eventCancelled: true, reason })).event;
@@ -61,4 +63,19 @@ export async function cancelEvent(deps: EventsDeps, ref: EventRef, reason: strin
     },
     { ...LOCKING_TX, timeout: 120_000 },
   );
+}
+
+/**
+ * A soft delete. A PUBLISHED event with live registrations is 409: cancelling it first tells
+ * the registrants (a deleted event would leave them registered for nothing, unaware).
+ */
+export async function deleteEvent(deps: EventsDeps, ref: EventRef): Promise<void> {
+  await deps.db.$transaction(async (tx) => {
+    const event = await lockEvent(tx, ref.organizationId, ref.eventId);
+    if (!event) throw eventNotFound();
+    if (event.status === 'PUBLISHED' && event.confirmedCount + event.waitlistedCount + (await pendingCount(tx, event.id)) > 0) {
+      throw PlatformError.conflict('The event has live registrations: cancel it first, so its registrants are told');
+    }
+    await softDeleteEvent(tx, event.id, deps.now());
+  }, LOCKING_TX);
 }

@@ -1,6 +1,7 @@
 import type { eventsV1 } from '@platform/proto';
 import type { EventsDeps } from '../deps';
-import { eventData, type EventRow } from '../store/events';
+import { createDraftEvents } from '../store/event-writes';
+import type { EventRow } from '../store/events';
 import { readEventCsv, type CsvLimits } from './read-event-csv';
 
 /** Rows inserted by one statement. */
@@ -29,8 +30,8 @@ export async function importEvents(
         async (tx) => {
           const rows: EventRow[] = [];
           for (let at = 0; at < reading.valid.length; at += INSERT_BATCH) {
-            const data = reading.valid.slice(at, at + INSERT_BATCH).map((v) => ({ organizationId, ...eventData(v.fields), status: 'DRAFT' }));
-            rows.push(...(await tx.event.createManyAndReturn({ data })));
+            const batch = reading.valid.slice(at, at + INSERT_BATCH).map((v) => v.fields);
+            rows.push(...(await createDraftEvents(tx, organizationId, batch)));
           }
           return rows;
         },

@@ -7,7 +7,8 @@ import { priceFor, type TicketType } from '../domain/pricing';
 import { statusOnRegister } from '../domain/registration-status';
 import { LOCKING_TX } from '../store/db';
 import { lockEvent } from '../store/events';
-import { adjustCounts, findLiveRegistration, type RegistrationRow } from '../store/registrations';
+import { adjustCounts, createRegistration, findLiveRegistration, type RegistrationRow } from '../store/registrations';
+import { createSurveyResponse } from '../store/survey-responses';
 import { registrationFacts } from './registration-facts';
 
 export interface NewRegistration {
@@ -34,8 +35,12 @@ export async function register(deps: EventsDeps, input: NewRegistration): Promis
       if (await findLiveRegistration(tx, input.organizationId, input.eventId, input.userId)) throw alreadyRegistered();
       const registrationId = randomUUID();
       const surveyResponseId = randomUUID();
-      await tx.surveyResponse.create({
-        data: { id: surveyResponseId, eventId: input.eventId, organizationId: input.organizationId, registrationId, userId: input.userId },
+      await createSurveyResponse(tx, {
+        id: surveyResponseId,
+        eventId: input.eventId,
+        organizationId: input.organizationId,
+        registrationId,
+        userId: input.userId,
       });
 
       const event = await lockEvent(tx, input.organizationId, input.eventId);
@@ -60,25 +65,23 @@ export async function register(deps: EventsDeps, input: NewRegistration): Promis
         input.ticketType,
         now,
       );
-      const registration = await tx.registration.create({
-        data: {
-          id: registrationId,
-          eventId: event.id,
-          organizationId: event.organizationId,
-          userId: input.userId,
-          ticketType: input.ticketType,
-          notes: input.notes,
-          status,
-          confirmedAt: status === 'CONFIRMED' ? now : null,
-          waitlistedAt: status === 'WAITLISTED' ? now : null,
-          price: price.amount,
-          currency: price.currency,
-          email: input.person.email,
-          firstName: input.person.firstName,
-          lastName: input.person.lastName,
-          surveyResponseId,
-          createdAt: now,
-        },
+      const registration = await createRegistration(tx, {
+        id: registrationId,
+        eventId: event.id,
+        organizationId: event.organizationId,
+        userId: input.userId,
+        ticketType: input.ticketType,
+        notes: input.notes,
+        status,
+        confirmedAt: status === 'CONFIRMED' ? now : null,
+        waitlistedAt: status === 'WAITLISTED' ? now : null,
+        price: price.amount,
+        currency: price.currency,
+        email: input.person.email,
+        firstName: input.person.firstName,
+        lastName: input.person.lastName,
+        surveyResponseId,
+        createdAt: now,
       });
       const updated = await adjustCounts(tx, event.id, status === 'CONFIRMED' ? { confirmed: 1 } : { waitlisted: 1 });
       if (status === 'CONFIRMED') {

@@ -2,7 +2,7 @@ import type { EventsDeps } from '../deps';
 import { hasPlace } from '../domain/registration-status';
 import type { Tx } from '../store/db';
 import type { EventRow } from '../store/events';
-import { adjustCounts, oldestWaitlisted, type RegistrationRow } from '../store/registrations';
+import { adjustCounts, oldestWaitlisted, setRegistrationStatus, type RegistrationRow } from '../store/registrations';
 import { registrationFacts } from './registration-facts';
 
 type Deps = Pick<EventsDeps, 'events'>;
@@ -31,14 +31,11 @@ export async function moveRegistration(
   now: Date,
   why: { promoted?: boolean; eventCancelled?: boolean; reason?: string } = {},
 ): Promise<{ registration: RegistrationRow; event: EventRow }> {
-  const registration = await tx.registration.update({
-    where: { id: reg.id },
-    data: {
-      status: to,
-      ...(to === 'CONFIRMED' ? { confirmedAt: now } : {}),
-      ...(to === 'WAITLISTED' ? { waitlistedAt: now } : {}),
-      cancelledAt: to === 'CANCELLED' ? now : null,
-    },
+  const registration = await setRegistrationStatus(tx, reg.id, {
+    status: to,
+    ...(to === 'CONFIRMED' ? { confirmedAt: now } : {}),
+    ...(to === 'WAITLISTED' ? { waitlistedAt: now } : {}),
+    cancelledAt: to === 'CANCELLED' ? now : null,
   });
   const delta = countDelta(reg.status, to);
   const updated = delta.confirmed !== 0 || delta.waitlisted !== 0 ? await adjustCounts(tx, event.id, delta) : event;

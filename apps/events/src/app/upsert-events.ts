@@ -2,6 +2,7 @@ import { importDecision, importHash, type ShowValue } from '@platform/imports';
 import type { EventsDeps } from '../deps';
 import type { EventFields } from '../domain/event-input';
 import { eventData, type EventRow } from '../store/events';
+import { createImportedEvent, findImportedEvent, recordImportHash, updateImportedEvent } from '../store/imported-events';
 
 export interface UpsertRecord {
   externalId: string;
@@ -61,28 +62,26 @@ export async function upsertEvent(deps: Pick<EventsDeps, 'db'>, organizationId: 
   const data = { ...eventData(r.fields), status: r.status, needsReview: r.needsReview, attendingCount: r.attendingCount };
   const updated = r.sourceUpdatedAt ? { updatedAt: r.sourceUpdatedAt } : {};
   return deps.db.$transaction(async (tx) => {
-    const existing = await tx.event.findFirst({ where: { organizationId, externalId: r.externalId, deletedAt: null } });
+    const existing = await findImportedEvent(tx, organizationId, r.externalId);
     if (!existing) {
-      const created = await tx.event.create({
-        data: {
-          organizationId,
-          externalId: r.externalId,
-          ...data,
-          importHash: importHash(data, showImported),
-          ...(r.sourceCreatedAt ? { createdAt: r.sourceCreatedAt } : {}),
-          ...updated,
-        },
+      const created = await createImportedEvent(tx, {
+        organizationId,
+        externalId: r.externalId,
+        ...data,
+        importHash: importHash(data, showImported),
+        ...(r.sourceCreatedAt ? { createdAt: r.sourceCreatedAt } : {}),
+        ...updated,
       });
       return { action: 'CREATE' as const, eventId: created.id };
     }
-    const keepHash = (hash: string) => tx.event.update({ where: { id: existing.id }, data: { importHash: hash, updatedAt: existing.updatedAt } });
+    const keepHash = (hash: string) => recordImportHash(tx, existing.id, hash, existing.updatedAt);
     if (changedColumns(existing, data).length === 0) {
       if (existing.importHash === null) await keepHash(importHash(data, showImported));
       return { action: 'SKIP' as const, eventId: existing.id };
     }
     // A platform edit since the last import is kept: SKIP while the source is unchanged, CONFLICT when it changed too.
     const decision = importDecision(existing as unknown as Record<string, unknown>, data, existing.importHash, showImported);
-    if (decision.action === 'UPDATE') await tx.event.update({ where: { id: existing.id }, data: { ...data, importHash: decision.hash, ...updated } });
+    if (decision.action === 'UPDATE') await updateImportedEvent(tx, existing.id, { ...data, importHash: decision.hash, ...updated });
     else if (decision.hash !== existing.importHash) await keepHash(decision.hash);
     return { action: decision.action, eventId: existing.id };
   });

@@ -3,18 +3,16 @@ import { pagedEnvelope, parsePageQuery } from '@platform/db';
 import { PlatformError, searchTerm, uuid, validate } from '@platform/errors';
 import { callerOf, type AsyncService } from '@platform/grpc-server';
 import type { eventsV1 } from '@platform/proto';
-import { cancelEvent, publishEvent } from '../app/event-lifecycle';
-import { promoteFromWaitingList } from '../app/registration-moves';
+import { cancelEvent, deleteEvent, publishEvent } from '../app/event-lifecycle';
+import { updateEvent } from '../app/update-event';
 import type { EventsDeps } from '../deps';
 import { parseRange } from '../domain/date-range';
-import { changedEventFields, eventDetails } from '../domain/event-changes';
-import { eventNotFound, invalidTransition } from '../domain/errors';
+import { eventNotFound } from '../domain/errors';
 import { crossFieldViolations, eventInputSchema, type EventFields } from '../domain/event-input';
-import { EVENT_STATUSES, isEditable, MEMBER_VISIBLE_STATUSES } from '../domain/event-status';
+import { EVENT_STATUSES, MEMBER_VISIBLE_STATUSES } from '../domain/event-status';
 import { seesDrafts } from '../domain/visibility';
-import { LOCKING_TX } from '../store/db';
-import { eventData, findEvent, lockEvent, queryEvents } from '../store/events';
-import { pendingCount } from '../store/registrations';
+import { createDraftEvent } from '../store/event-writes';
+import { findEvent, queryEvents } from '../store/events';
 import { toEventMessage } from './mappers';
 
 type EventHandlers = Pick<
@@ -46,7 +44,7 @@ export function eventHandlers(deps: EventsDeps): EventHandlers {
     async createEvent(request) {
       const { organizationId } = validate(z.object({ organizationId: uuid }), request);
       const fields = eventFields(request.event);
-      const row = await deps.db.event.create({ data: { organizationId, ...eventData(fields), status: 'DRAFT' } });
+      const row = await createDraftEvent(deps.db, organizationId, fields);
       return toEventMessage(row);
     },
 
@@ -85,29 +83,7 @@ export function eventHandlers(deps: EventsDeps): EventHandlers {
     async updateEvent(request, ctx) {
       const input = validate(ref, request);
       const fields = eventFields(request.event);
-      const row = await deps.db.$transaction(async (tx) => {
-        const event = await lockEvent(tx, input.organizationId, input.eventId);
-        if (!event) throw eventNotFound();
-        if (!isEditable(event.status)) throw invalidTransition('A ' + event.status + ' event', event.status, 'edited');
-        if (fields.maxAttendees !== undefined && fields.maxAttendees < event.confirmedCount) {
-          throw PlatformError.validation([{ field: 'maxAttendees', message: `must be at least the ${event.confirmedCount} confirmed registrations` }]);
-        }
-        const updated = await tx.event.update({ where: { id: event.id }, data: eventData(fields) });
-        const now = deps.now();
-        const changedFields = changedEventFields(event, updated);
-        if (changedFields.length > 0) {
-          await deps.events.eventUpdated(tx, {
-            eventId: event.id,
-            organizationId: event.organizationId,
-            changedFields,
-            event: eventDetails(updated),
-            updatedBy: callerOf(ctx).sub,
-            occurredAt: now,
-          });
-        }
-        return promoteFromWaitingList(deps, tx, updated, now);
-      }, LOCKING_TX);
-      return toEventMessage(row);
+      return toEventMessage(await updateEvent(deps, input, fields, callerOf(ctx).sub));
     },
 
     /**
@@ -116,14 +92,7 @@ export function eventHandlers(deps: EventsDeps): EventHandlers {
      */
     async deleteEvent(request) {
       const input = validate(ref, request);
-      await deps.db.$transaction(async (tx) => {
-        const event = await lockEvent(tx, input.organizationId, input.eventId);
-        if (!event) throw eventNotFound();
-        if (event.status === 'PUBLISHED' && event.confirmedCount + event.waitlistedCount + (await pendingCount(tx, event.id)) > 0) {
-          throw PlatformError.conflict('The event has live registrations: cancel it first, so its registrants are told');
-        }
-        await tx.event.update({ where: { id: event.id }, data: { deletedAt: deps.now() } });
-      }, LOCKING_TX);
+      await deleteEvent(deps, input);
       return {};
     },
 

@@ -6,10 +6,9 @@ import type { eventsV1 } from '@platform/proto';
 import type { EventsDeps } from '../deps';
 import { alreadySubmitted, eventNotFound, surveyResponseNotFound } from '../domain/errors';
 import { answerViolations, type SurveyQuestion } from '../domain/survey';
-import type { Prisma } from '../store/generated/client';
 import { findEvent } from '../store/events';
 import { findRegistration } from '../store/registrations';
-import { findSurveyResponse, querySurveyResponses } from '../store/survey-responses';
+import { claimSurveyResponse, findSurveyResponse, querySurveyResponses } from '../store/survey-responses';
 import { toSurveyResponseMessage } from './mappers';
 
 type SurveyHandlers = Pick<AsyncService<eventsV1.EventsServiceServer>, 'submitSurveyResponse' | 'listSurveyResponses' | 'getSurveyResponse'>;
@@ -41,11 +40,7 @@ export function surveyHandlers(deps: EventsDeps): SurveyHandlers {
       const violations = answerViolations(event.surveyQuestions as unknown as SurveyQuestion[], input.answers);
       if (violations.length > 0) throw PlatformError.validation(violations, `Invalid ${violations.map((v) => v.field).join(', ')}`);
       const answers = input.answers.map((a) => ({ questionId: a.questionId, answer: a.answer.trim() }));
-      const claimed = await deps.db.surveyResponse.updateMany({
-        where: { id: response.id, submittedAt: null },
-        data: { answers: answers as Prisma.InputJsonValue, submittedAt: deps.now() },
-      });
-      if (claimed.count === 0) throw alreadySubmitted();
+      if (!(await claimSurveyResponse(deps.db, response.id, answers, deps.now()))) throw alreadySubmitted();
       const saved = await findSurveyResponse(deps.db, input.organizationId, input.eventId, input.responseId);
       if (!saved) throw surveyResponseNotFound();
       return toSurveyResponseMessage(saved);

@@ -31,6 +31,20 @@ export function liveRegistrations(tx: Tx, eventId: string): Promise<Registration
   return tx.registration.findMany({ where: { eventId, status: { not: 'CANCELLED' } }, orderBy: { createdAt: 'asc' } });
 }
 
+/** A new registration (its event row locked by the caller). */
+export function createRegistration(tx: Tx, data: Prisma.RegistrationUncheckedCreateInput): Promise<RegistrationRow> {
+  return tx.registration.create({ data });
+}
+
+/** The registration's new status with the times it sets (`cancelledAt` null: not, or no longer, cancelled). */
+export function setRegistrationStatus(
+  tx: Tx,
+  id: string,
+  data: { status: string; confirmedAt?: Date; waitlistedAt?: Date; cancelledAt: Date | null },
+): Promise<RegistrationRow> {
+  return tx.registration.update({ where: { id }, data });
+}
+
 export async function queryRegistrations(db: Db, q: { eventId: string; status?: string; skip: number; take: number }) {
   const where: Prisma.RegistrationWhereInput = { eventId: q.eventId, ...(q.status ? { status: q.status } : {}) };
   const [rows, total] = await Promise.all([

@@ -2,7 +2,7 @@ import type { IdentityDeps } from '../deps';
 import { mayHoldLiveAccessTokens } from '../domain/session-denylisting';
 import type { Tx } from '../store/db';
 import { dropMfaChallenges } from '../store/mfa';
-import { openSessionsOfAccount, revokeSessions } from '../store/sessions';
+import { openSessionsOfAccount, revokeSession, revokeSessions } from '../store/sessions';
 
 /**
  * Ends sessions and tells the gateway, in the caller's transaction: one `identity.session.revoked`
@@ -44,4 +44,14 @@ export async function endAllSessions(
   await endSessions(tx, deps, accountId, open, reason, now);
   await dropMfaChallenges(tx, accountId);
   return open.length;
+}
+
+/** Ends one session and tells the gateway to refuse its access tokens, in a transaction of its own. */
+export function endSession(deps: Pick<IdentityDeps, 'db' | 'events' | 'now'>, sessionId: string, accountId: string, reason: string): Promise<void> {
+  return deps.db.$transaction(async (tx) => {
+    const now = deps.now();
+    if (await revokeSession(tx, sessionId, reason, now)) {
+      await deps.events.sessionRevoked(tx, { accountId, sessionId, reason, revokedAt: now });
+    }
+  });
 }

@@ -1,5 +1,7 @@
 import type { ServiceJob } from '@platform/grpc-server/service';
 import type { IdentityDb } from '../store/db';
+import { deleteMfaChallengesExpiredBefore } from '../store/mfa';
+import { deleteResetCodesExpiredBefore, deleteResetRequestWindowsStartedBefore, deleteResetVerifyBudgetsStartedBefore } from '../store/password-resets';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -11,12 +13,12 @@ const DAY_MS = 24 * 3600 * 1000;
  */
 export async function pruneExpiredRecords(db: IdentityDb, now: Date, resetWindowSeconds: number): Promise<number> {
   const dayAgo = new Date(now.getTime() - DAY_MS);
-  const windows = await db.passwordResetThrottle.deleteMany({ where: { windowStart: { lt: new Date(now.getTime() - resetWindowSeconds * 1000) } } });
+  const windows = await deleteResetRequestWindowsStartedBefore(db, new Date(now.getTime() - resetWindowSeconds * 1000));
   // The daily reset-code try budgets are 24-hour windows: one older than a day is over.
-  const budgets = await db.passwordResetVerifyThrottle.deleteMany({ where: { windowStart: { lt: dayAgo } } });
-  const codes = await db.passwordResetCode.deleteMany({ where: { expiresAt: { lt: dayAgo } } });
-  const challenges = await db.mfaChallenge.deleteMany({ where: { expiresAt: { lt: dayAgo } } });
-  return windows.count + budgets.count + codes.count + challenges.count;
+  const budgets = await deleteResetVerifyBudgetsStartedBefore(db, dayAgo);
+  const codes = await deleteResetCodesExpiredBefore(db, dayAgo);
+  const challenges = await deleteMfaChallengesExpiredBefore(db, dayAgo);
+  return windows + budgets + codes + challenges;
 }
 
 /** pruneExpiredRecords every 15 minutes, run by the service kit. */

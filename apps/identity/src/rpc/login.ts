@@ -4,6 +4,7 @@ import { auditOf } from '@platform/audit';
 import { email, ErrorCode, optionalUuid, PlatformError, validate } from '@platform/errors';
 import type { AsyncService, CallContext } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
+import { recordAudit } from '../app/record-audit';
 import { openSession, type OrganizationContext } from '../app/session-issuer';
 import type { IdentityDeps } from '../deps';
 import { assertMayLogIn, invalidCredentials } from '../domain/account-access';
@@ -60,7 +61,7 @@ export function loginHandlers(deps: IdentityDeps): LoginHandlers {
           },
           deps.now(),
         );
-        await deps.db.$transaction((tx) => deps.events.auditRecorded(tx, facts));
+        await recordAudit(deps, facts);
       }
       throw err;
     }

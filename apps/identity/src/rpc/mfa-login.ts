@@ -3,6 +3,7 @@ import { auditOf } from '@platform/audit';
 import { email, ErrorCode, PlatformError, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
+import { recordAudit } from '../app/record-audit';
 import { checkSecondFactor } from '../app/second-factor';
 import { openSession, type OrganizationContext } from '../app/session-issuer';
 import type { IdentityDeps } from '../deps';
@@ -51,7 +52,7 @@ export function mfaLoginHandlers(deps: IdentityDeps): Pick<AsyncService<identity
           },
           deps.now(),
         );
-        await deps.db.$transaction((tx) => deps.events.auditRecorded(tx, facts));
+        await recordAudit(deps, facts);
         throw wrongCode();
       }
 

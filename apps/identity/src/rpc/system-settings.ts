@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { auditOf } from '@platform/audit';
-import { PlatformError, validate } from '@platform/errors';
-import { callerId, type AsyncService } from '@platform/grpc-server';
+import { validate } from '@platform/errors';
+import type { AsyncService } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
+import { updateSystemSettings } from '../app/update-system-settings';
 import type { IdentityDeps } from '../deps';
-import { AuditAction } from '../domain/audit-entry';
-import { applySecretChanges, applySettingsUpdate, changedSettings } from '../domain/system-settings';
-import { lockSettings, readSettings, saveSettings, type StoredSettings } from '../store/system-settings';
+import { readSettings, type StoredSettings } from '../store/system-settings';
 
 type SettingsHandlers = Pick<AsyncService<identityV1.IdentityServiceServer>, 'getSystemSettings' | 'updateSystemSettings' | 'readSystemSettings'>;
 
@@ -39,23 +37,7 @@ export function systemSettingsHandlers(deps: IdentityDeps): SettingsHandlers {
     /** PUT takes what GET answers: absent fields keep their value; a secret given as "" is removed. */
     async updateSystemSettings(request, ctx) {
       const { settings = { secrets: {} } } = validate(updateInput, request);
-      const stored = await deps.db.$transaction(async (tx) => {
-        const current = await lockSettings(tx);
-        const { values, violations } = applySettingsUpdate(current.values, settings);
-        const secrets = applySecretChanges(current.secrets, settings.secrets, (plaintext) => deps.secrets.seal(plaintext));
-        const all = [...violations, ...secrets.violations];
-        if (all.length > 0) throw PlatformError.validation(all, `Invalid ${all.map((v) => v.field).join(', ')}`);
-        const changed = changedSettings(current.values, values, settings.secrets);
-        if (changed.length === 0) return current;
-        const next = { values, secrets: secrets.secrets };
-        await saveSettings(tx, next, callerId(ctx));
-        await deps.events.auditRecorded(
-          tx,
-          auditOf(ctx, { action: AuditAction.SETTINGS_UPDATED, userId: callerId(ctx), resourceType: 'SYSTEM_SETTINGS', detail: { changed } }, deps.now()),
-        );
-        return next;
-      });
-      return toSettingsMessage(stored);
+      return toSettingsMessage(await updateSystemSettings(deps, ctx, settings));
     },
 
     /** Internal: the same answer, for other services (service token). */

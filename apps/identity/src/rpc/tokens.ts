@@ -2,106 +2,26 @@ import { z } from 'zod';
 import { PlatformError, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { identityV1 } from '@platform/proto';
-import { accessTokenFor, issueTokenPair, type OrganizationContext } from '../app/session-issuer';
+import { refreshTokens } from '../app/refresh-tokens';
+import { endSession } from '../app/session-ending';
 import type { IdentityDeps } from '../deps';
-import { assertMayLogIn } from '../domain/account-access';
-import { chooseMembership } from '../domain/membership-choice';
-import { extendedExpiry, refreshModeOf } from '../domain/rotation-strategy';
-import { sha256 } from '../domain/secrets';
-import type { Tx } from '../store/db';
-import { extendRefreshToken, findSession, revokeSession, rotateRefreshToken, touchSession } from '../store/sessions';
-import { readSettings } from '../store/system-settings';
 
 const refreshInput = z.object({ refreshToken: z.string().min(1, 'is required').max(4096, 'is too long') });
 
 type TokenHandlers = Pick<AsyncService<identityV1.IdentityServiceServer>, 'refreshTokens' | 'revokeTokens'>;
 
-const sessionEnded = (): PlatformError => PlatformError.unauthenticated('The session has ended; sign in again');
-
-type RefreshResult = { kind: 'issued'; pair: identityV1.TokenPair } | { kind: 'reused'; sessionId: string } | { kind: 'unknown' };
-
 export function tokenHandlers(deps: IdentityDeps): TokenHandlers {
-  /** Ends a session and tells the gateway to refuse its access tokens. */
-  const endSession = (sessionId: string, accountId: string, reason: string) =>
-    deps.db.$transaction(async (tx) => {
-      const now = deps.now();
-      if (await revokeSession(tx, sessionId, reason, now)) {
-        await deps.events.sessionRevoked(tx, { accountId, sessionId, reason, revokedAt: now });
-      }
-    });
-
   return {
-    /**
-     * Refreshes under the rotation strategy of the settings: the presented token is either spent
-     * (rotate) or re-issued in place with a later expiry (extend, UPDATE_EXISTING). Either way the
-     * presented string is good once: presenting it again means it leaked or raced, and the whole
-     * family (session) is revoked, under every strategy.
-     */
+    /** A new token pair for a refresh token, under the rotation strategy of the settings (app/refresh-tokens.ts). */
     async refreshTokens(request, ctx) {
       const { refreshToken } = validate(refreshInput, request);
-      const claims = deps.signer.verifyRefresh(refreshToken);
-      const session = await findSession(deps.db, claims.sid);
-      if (!session || session.revokedAt || session.accountId !== claims.sub) throw sessionEnded();
-      const account = session.account;
-      try {
-        if (account.deletedAt) throw sessionEnded();
-        assertMayLogIn(account.status);
-      } catch (err) {
-        await endSession(session.id, account.id, 'ACCOUNT_DISABLED');
-        throw err;
-      }
-      let organisation: OrganizationContext | undefined;
-      if (session.organizationId) {
-        const memberships = await deps.memberships.listMemberships(account.id, ctx);
-        try {
-          const m = chooseMembership(memberships, { organizationId: session.organizationId });
-          organisation = { organizationId: m.organizationId, role: m.role };
-        } catch (err) {
-          await endSession(session.id, account.id, 'MEMBERSHIP_ENDED');
-          throw err;
-        }
-      }
-      const { values } = await readSettings(deps.db);
-      const mode = refreshModeOf(values.tokenRotationStrategy);
-      const result = await deps.db.$transaction(async (tx): Promise<RefreshResult> => {
-        const now = deps.now();
-        if (mode === 'extend') {
-          const nowSeconds = Math.floor(now.getTime() / 1000);
-          const exp = extendedExpiry(nowSeconds, deps.signer.refreshSeconds, claims.exp);
-          const next = deps.signer.signRefresh({ sub: account.id, sid: session.id, jti: claims.jti, expiresAt: exp });
-          const outcome = await extendRefreshToken(tx, {
-            id: claims.jti,
-            presentedHash: sha256(refreshToken),
-            nextHash: sha256(next),
-            expiresAt: new Date(exp * 1000),
-            now,
-          });
-          if (outcome.kind !== 'extended') return outcome;
-          await touchSession(tx, session.id, now);
-          const accessToken = accessTokenFor(deps, account, session.id, organisation);
-          return { kind: 'issued', pair: { accessToken, refreshToken: next, tokenType: 'Bearer', expiresIn: deps.signer.accessSeconds } };
-        }
-        return rotate(tx, claims.jti, refreshToken, session.id, now);
-      });
-      if (result.kind === 'issued') return result.pair;
-      if (result.kind === 'reused') {
-        ctx.logger.warn({ sessionId: session.id }, 'refresh token reuse: revoking the session');
-        await endSession(session.id, account.id, 'REFRESH_TOKEN_REUSE');
-      }
-      throw sessionEnded();
-
-      async function rotate(tx: Tx, jti: string, presented: string, sessionId: string, now: Date): Promise<RefreshResult> {
-        const outcome = await rotateRefreshToken(tx, jti, sha256(presented), now);
-        if (outcome.kind !== 'rotated') return outcome;
-        await touchSession(tx, sessionId, now);
-        return { kind: 'issued', pair: await issueTokenPair(tx, deps, account, sessionId, organisation) };
-      }
+      return refreshTokens(deps, ctx, refreshToken);
     },
 
     async revokeTokens(_request, ctx) {
       const caller = ctx.caller;
       if (!caller) throw PlatformError.unauthenticated();
-      await endSession(caller.sid, caller.sub, 'LOGOUT');
+      await endSession(deps, caller.sid, caller.sub, 'LOGOUT');
       return { revoked: true };
     },
   };

@@ -86,7 +86,13 @@ export function updateAccountStatus(db: Db, id: string, status: AccountStatus, e
   return db.account.update({ where: { id }, data: { status, ...extra } });
 }
 
-export function setPasswordHash(db: Db, id: string, passwordHash: string, now: Date, extra: { status?: AccountStatus; emailVerifiedAt?: Date } = {}) {
+export function setPasswordHash(
+  db: Db,
+  id: string,
+  passwordHash: string,
+  now: Date,
+  extra: { status?: AccountStatus; emailVerifiedAt?: Date; firstName?: string; lastName?: string } = {},
+) {
   return db.account.update({ where: { id }, data: { passwordHash, passwordChangedAt: now, ...extra } });
 }
 

@@ -79,6 +79,12 @@ export function dropMfaChallenges(db: Db, accountId: string) {
   return db.mfaChallenge.deleteMany({ where: { accountId, usedAt: null } });
 }
 
+/** Deletes the MFA challenges that expired before `expiredBefore`, used or not; answers how many went. */
+export async function deleteMfaChallengesExpiredBefore(db: Db, expiredBefore: Date): Promise<number> {
+  const { count } = await db.mfaChallenge.deleteMany({ where: { expiresAt: { lt: expiredBefore } } });
+  return count;
+}
+
 /**
  * Takes one code check of the account's budget (`limit` per `windowSeconds`, any route),
  * atomically; false when the budget is spent. A successful check gives the budget back.

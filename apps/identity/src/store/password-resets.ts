@@ -72,3 +72,21 @@ export async function useResetCode(db: Db, id: string, now: Date): Promise<boole
   const { count } = await db.passwordResetCode.updateMany({ where: { id, usedAt: null, invalidatedAt: null }, data: { usedAt: now } });
   return count === 1;
 }
+
+/** Ends the reset-request windows that started before `startedBefore` (they are over); answers how many went. */
+export async function deleteResetRequestWindowsStartedBefore(db: Db, startedBefore: Date): Promise<number> {
+  const { count } = await db.passwordResetThrottle.deleteMany({ where: { windowStart: { lt: startedBefore } } });
+  return count;
+}
+
+/** Ends the reset-code try budgets whose window started before `startedBefore`; answers how many went. */
+export async function deleteResetVerifyBudgetsStartedBefore(db: Db, startedBefore: Date): Promise<number> {
+  const { count } = await db.passwordResetVerifyThrottle.deleteMany({ where: { windowStart: { lt: startedBefore } } });
+  return count;
+}
+
+/** Deletes the reset codes that expired before `expiredBefore`; answers how many went. */
+export async function deleteResetCodesExpiredBefore(db: Db, expiredBefore: Date): Promise<number> {
+  const { count } = await db.passwordResetCode.deleteMany({ where: { expiresAt: { lt: expiredBefore } } });
+  return count;
+}

@@ -2,11 +2,17 @@ import { externalIdProblem, importDecision, importHash, type UpsertResult } from
 import type { notificationsV1 } from '@platform/proto';
 import type { NotificationsDeps } from '../deps';
 import { dataViolations, MAX_BODY_LENGTH, MAX_TITLE_LENGTH } from '../domain/push-message';
-import type { Prisma } from '../store/generated/client';
+import {
+  markImported,
+  notificationsByExternalId,
+  storeImportHash,
+  updateImportedNotification,
+  type ImportedNotificationFields,
+} from '../store/notification-imports';
 import { createNotification } from '../store/notifications';
 
 /** The fields an import writes (and fingerprints with importHash). */
-function importedFields(record: notificationsV1.ImportedNotification, now: Date) {
+function importedFields(record: notificationsV1.ImportedNotification, now: Date): ImportedNotificationFields {
   return { title: record.title.trim(), body: record.body.trim(), data: (record.data ?? {}) as Record<string, unknown>, createdAt: record.sentAt ?? now };
 }
 
@@ -36,8 +42,10 @@ export function importNotifications(
     async (tx) => {
       const now = deps.now();
       const inboxSince = now.getTime() - deps.importInboxDays * 86_400_000;
-      const existing = new Map(
-        (await tx.notification.findMany({ where: { organizationId, externalId: { in: records.map((r) => r.externalId) } } })).map((n) => [n.externalId, n]),
+      const existing = await notificationsByExternalId(
+        tx,
+        organizationId,
+        records.map((r) => r.externalId),
       );
       const seen = new Set<string>();
       const results: UpsertResult[] = [];
@@ -64,18 +72,15 @@ export function importNotifications(
             },
             { excludeGuests: false, inbox: deps.importInboxDays > 0 && fields.createdAt.getTime() >= inboxSince },
           );
-          await tx.notification.update({ where: { id: created.id }, data: { externalId: record.externalId, importHash: importHash(fields) } });
+          await markImported(tx, created.id, record.externalId, importHash(fields));
           results.push({ externalId: record.externalId, action: 'CREATE', id: created.id, error: '' });
           continue;
         }
         const decision = importDecision(current as unknown as Record<string, unknown>, fields, current.importHash);
         if (decision.action === 'UPDATE') {
-          await tx.notification.update({
-            where: { id: current.id },
-            data: { ...fields, data: fields.data as Prisma.InputJsonValue, importHash: decision.hash },
-          });
+          await updateImportedNotification(tx, current.id, fields, decision.hash);
         } else if (decision.hash !== current.importHash) {
-          await tx.notification.update({ where: { id: current.id }, data: { importHash: decision.hash } });
+          await storeImportHash(tx, current.id, decision.hash);
         }
         results.push({ externalId: record.externalId, action: decision.action, id: current.id, error: '' });
       }

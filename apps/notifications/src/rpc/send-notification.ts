@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { jsonObject, optionalUuid, PlatformError, validate } from '@platform/errors';
 import { callerOf, type AsyncService } from '@platform/grpc-server';
 import type { notificationsV1 } from '@platform/proto';
+import { writeNotification } from '../app/write-notification';
 import type { NotificationsDeps } from '../deps';
 import { isMembersOnly, recipientFilter, RECEIVING_STATUS } from '../domain/notification-target';
 import { senderOrganization } from '../domain/organisation-scope';
 import { dataViolations, MAX_BODY_LENGTH, MAX_TITLE_LENGTH } from '../domain/push-message';
 import { findMembership } from '../store/member-projection';
-import { createNotification } from '../store/notifications';
 import { toSentNotification } from './mappers';
 
 const input = z.object({
@@ -48,26 +48,21 @@ export function sendNotificationHandlers(deps: NotificationsDeps): Pick<AsyncSer
         }
       }
 
-      const notification = await deps.db.$transaction(
-        (tx) =>
-          createNotification(
-            tx,
-            {
-              organizationId,
-              title: req.title,
-              body: req.body,
-              targetType: req.targetType,
-              targetUserId: filter.accountId ?? null,
-              targetRole: filter.role ?? null,
-              data,
-              membersOnly,
-              senderId: caller.sub,
-              createdAt: deps.now(),
-              push: deps.pushEnabled,
-            },
-            filter,
-          ),
-        { timeout: 60_000, maxWait: 10_000 },
+      const notification = await writeNotification(
+        deps,
+        {
+          organizationId,
+          title: req.title,
+          body: req.body,
+          targetType: req.targetType,
+          targetUserId: filter.accountId ?? null,
+          targetRole: filter.role ?? null,
+          data,
+          membersOnly,
+          senderId: caller.sub,
+          push: deps.pushEnabled,
+        },
+        filter,
       );
       if (!deps.pushEnabled) ctx.logger.info({ notificationId: notification.id }, 'push is not configured: inbox entries written, no push sent');
       else deps.wakePush();

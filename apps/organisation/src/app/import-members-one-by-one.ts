@@ -18,8 +18,9 @@ import {
 import { listColumns } from '../domain/member-profile';
 import { assertMayJoin } from '../domain/membership-limit';
 import { isCurrent, transition } from '../domain/membership-status';
-import { lockAccount, upsertAccount } from '../store/accounts';
+import { getProjectedAccount, lockAccount, upsertAccount } from '../store/accounts';
 import type { Tx } from '../store/db';
+import { openRecordSavepoint, releaseRecordSavepoint, rollBackToRecordSavepoint } from '../store/import-savepoints';
 import { countRunningMemberships, createMembership, findMembership, findMembershipByExternalId, updateMembership } from '../store/memberships';
 import { holdLiveOrganization } from '../store/organisations';
 import { snapshotOf } from './attach-member';
@@ -38,14 +39,14 @@ export async function applyChunkOneByOne(deps: OrganisationDeps, tx: Tx, chunk: 
       done.push(failedImport(entry.problem ?? 'invalid record'));
       continue;
     }
-    await tx.$executeRaw`SAVEPOINT import_record`;
+    await openRecordSavepoint(tx);
     try {
       const outcome = await applyRecord(deps, tx, chunk, entry.record, found);
-      await tx.$executeRaw`RELEASE SAVEPOINT import_record`;
+      await releaseRecordSavepoint(tx);
       done.push(outcome);
     } catch (err) {
       if (!(err instanceof PlatformError) && !isUniqueViolation(err)) throw err;
-      await tx.$executeRaw`ROLLBACK TO SAVEPOINT import_record`;
+      await rollBackToRecordSavepoint(tx);
       done.push(failedImport(err instanceof PlatformError ? err.message : 'another record took this externalId or account at the same time'));
     }
   }
@@ -63,7 +64,7 @@ async function applyRecord(deps: OrganisationDeps, tx: Tx, chunk: ImportChunk, r
     if (current?.externalId) return samePersonAs(found.account.id, current.externalId);
   }
   const accountId = current?.accountId ?? (found as { account: identityV1.Account }).account.id;
-  const account = await tx.accountProjection.findUniqueOrThrow({ where: { id: accountId } });
+  const account = await getProjectedAccount(tx, accountId);
 
   const target = importedRoleAndStatus(current ? { role: current.role.name, status: current.status } : undefined, record);
   const role = chunk.roles.get(target.role);

@@ -6,6 +6,7 @@ import type { OrganisationDeps } from '../deps';
 import { organizationNotFound } from '../domain/errors';
 import { MAX_IMPORT_BATCH, type FoundAccount, type ImportAction, type ImportChunk, type ImportEntry, type ImportOutcome } from '../domain/member-import';
 import type { Tx } from '../store/db';
+import { findKnownExternalIds } from '../store/membership-batches';
 import { findLiveOrganization, listRoles } from '../store/organisations';
 import { applyChunkInBulk } from './import-members-in-bulk';
 import { applyChunkOneByOne } from './import-members-one-by-one';
@@ -92,13 +93,10 @@ async function accountsOfNewRecords(
   entries: readonly ImportEntry[],
 ): Promise<Map<string, FoundAccount>> {
   const valid = entries.flatMap((entry) => (entry.record ? [entry.record] : []));
-  const known = new Set(
-    (
-      await deps.db.membership.findMany({
-        where: { organizationId: orgId, externalId: { in: valid.map((r) => r.externalId) } },
-        select: { externalId: true },
-      })
-    ).map((m) => m.externalId),
+  const known = await findKnownExternalIds(
+    deps.db,
+    orgId,
+    valid.map((r) => r.externalId),
   );
   const people = [...new Map(valid.filter((r) => !known.has(r.externalId)).map((r) => [r.email, r] as const)).values()];
   if (people.length === 0) return new Map();

@@ -1,10 +1,10 @@
 import type { Registry } from 'prom-client';
 import type { ServiceJob } from '@platform/grpc-server/service';
 import { counter } from '@platform/telemetry';
+import { expireAssignment, sendRenewalReminder } from '../app/membership-renewal';
 import type { OrganisationDeps } from '../deps';
 import { formatIsoDate } from '../domain/member-fields';
-import { dayOf, daysUntil, dueReminder, RENEWAL_REMINDER_DAYS, type ReminderDay } from '../domain/membership-period';
-import { amountText } from '../domain/money';
+import { dayOf, daysUntil, dueReminder, RENEWAL_REMINDER_DAYS } from '../domain/membership-period';
 import { assignmentsNearingEnd, lapsedAssignments } from '../store/assignments';
 import { findMembership } from '../store/memberships';
 
@@ -34,25 +34,7 @@ export function membershipRenewalJob(deps: OrganisationDeps, registry: Registry,
     for (;;) {
       const batch = await lapsedAssignments(deps.db, today, BATCH);
       for (const a of batch) {
-        const now = deps.now();
-        const changed = await deps.db.$transaction(async (tx) => {
-          const { count } = await tx.membershipAssignment.updateMany({
-            where: { id: a.id, status: 'ACTIVE', endDate: { lt: today } },
-            data: { status: 'EXPIRED' },
-          });
-          if (count === 1) {
-            await deps.events.membershipExpired(tx, {
-              organizationId: a.organizationId,
-              accountId: a.accountId,
-              assignmentId: a.id,
-              membershipTypeId: a.membershipTypeId,
-              endDate: formatIsoDate(a.endDate),
-              occurredAt: now,
-            });
-          }
-          return count;
-        });
-        expired += changed;
+        expired += await expireAssignment(deps, a, today);
       }
       if (batch.length < BATCH) return expired;
     }
@@ -70,7 +52,7 @@ export function membershipRenewalJob(deps: OrganisationDeps, registry: Registry,
         if (!due) continue;
         const member = await findMembership(deps.db, a.organizationId, a.accountId);
         if (member?.status !== 'ACTIVE') continue;
-        if (await sendReminder(a.id, due, { ...a, member, daysLeft })) {
+        if (await sendRenewalReminder(deps, due, { ...a, member, daysLeft })) {
           remindersTotal.inc({ days: String(due) });
           sent++;
         }
@@ -78,42 +60,6 @@ export function membershipRenewalJob(deps: OrganisationDeps, registry: Registry,
       if (batch.length < BATCH) return sent;
       afterId = batch[batch.length - 1]?.id;
     }
-  }
-
-  type Nearing = Awaited<ReturnType<typeof assignmentsNearingEnd>>[number] & {
-    member: NonNullable<Awaited<ReturnType<typeof findMembership>>>;
-    daysLeft: number;
-  };
-
-  /** Records the reminder (the 7-day one also closes the 30-day one) and publishes it, once. */
-  function sendReminder(id: string, due: ReminderDay, a: Nearing): Promise<boolean> {
-    const now = deps.now();
-    return deps.db.$transaction(async (tx) => {
-      const { count } =
-        due === 7
-          ? await tx.membershipAssignment.updateMany({
-              where: { id, reminder7SentAt: null },
-              data: { reminder7SentAt: now, reminder30SentAt: a.reminder30SentAt ?? now },
-            })
-          : await tx.membershipAssignment.updateMany({ where: { id, reminder30SentAt: null }, data: { reminder30SentAt: now } });
-      if (count !== 1) return false;
-      await deps.events.membershipRenewalDue(tx, {
-        organizationId: a.organization.id,
-        organizationName: a.organization.name,
-        organizationSlug: a.organization.slug,
-        accountId: a.accountId,
-        email: a.member.email,
-        firstName: a.member.firstName,
-        lastName: a.member.lastName,
-        membershipTypeName: a.membershipType.name,
-        endDate: formatIsoDate(a.endDate),
-        daysLeft: a.daysLeft,
-        price: { value: amountText(a.membershipType.price, a.membershipType.currency) },
-        currency: a.membershipType.currency,
-        occurredAt: now,
-      });
-      return true;
-    });
   }
 
   return {

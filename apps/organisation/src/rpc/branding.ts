@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { PlatformError, uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
-import { recordSettingsChange } from '../app/settings-audit';
+import { updateBranding } from '../app/update-branding';
 import type { OrganisationDeps } from '../deps';
-import { changedBrandingFields, effectiveBranding, fontFamilyProblem, HEX_COLOUR, logoUrlProblem, type BrandingValues } from '../domain/branding';
+import { effectiveBranding, fontFamilyProblem, HEX_COLOUR, logoUrlProblem, type BrandingValues } from '../domain/branding';
 import { organizationNotFound } from '../domain/errors';
 import { normaliseLookupKey, slugProblem } from '../domain/slug';
-import { findBranding, findBrandingOfLiveOrganization, saveBranding } from '../store/branding';
-import { holdLiveOrganization } from '../store/organisations';
+import { findBrandingOfLiveOrganization } from '../store/branding';
 
 const colour = z.string().regex(HEX_COLOUR, 'must be a hex colour #rgb or #rrggbb');
 const checked = (problemOf: (value: string) => string | undefined) =>
@@ -59,14 +58,7 @@ export function brandingHandlers(deps: OrganisationDeps): BrandingHandlers {
     /** Saves the fields given and audits what changed (BRANDING_UPDATED), with the organisation held against a delete. */
     async updateBranding(request, ctx) {
       const { orgId, ...change } = validate(updateInput, request);
-      const saved = await deps.db.$transaction(async (tx) => {
-        if (!(await holdLiveOrganization(tx, orgId))) throw organizationNotFound();
-        const before = effectiveBranding(await findBranding(tx, orgId));
-        const changed = changedBrandingFields(before, change);
-        const after = await saveBranding(tx, orgId, change);
-        await recordSettingsChange(deps, tx, ctx, 'BRANDING_UPDATED', orgId, changed, Object.fromEntries(changed.map((field) => [field, after[field]])));
-        return after;
-      });
+      const saved = await updateBranding(deps, ctx, orgId, change);
       return toBrandingMessage(effectiveBranding(saved));
     },
   };

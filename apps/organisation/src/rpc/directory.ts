@@ -3,10 +3,9 @@ import { pagedEnvelope, parsePageQuery } from '@platform/db';
 import { PlatformError, searchTerm, uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
-import { recordSettingsChange } from '../app/settings-audit';
+import { updateDirectoryConfig } from '../app/update-directory-config';
 import type { OrganisationDeps } from '../deps';
 import {
-  changedDirectoryFields,
   DIRECTORY_SORT_FIELDS,
   DIRECTORY_VISIBILITIES,
   directoryEntry,
@@ -17,8 +16,7 @@ import {
 } from '../domain/directory';
 import { organizationNotFound } from '../domain/errors';
 import { searchWords } from '../domain/member-profile';
-import { findDirectoryConfig, findDirectoryConfigOfLiveOrganization, queryDirectory, saveDirectoryConfig, type DirectoryRow } from '../store/directory';
-import { holdLiveOrganization } from '../store/organisations';
+import { findDirectoryConfigOfLiveOrganization, queryDirectory, type DirectoryRow } from '../store/directory';
 
 const byOrganization = z.object({ organizationId: uuid });
 const visibility = z.string().refine(isDirectoryVisibility, `must be one of ${DIRECTORY_VISIBILITIES.join(', ')}`);
@@ -99,22 +97,7 @@ export function directoryHandlers(deps: OrganisationDeps): DirectoryHandlers {
     /** Saves the settings given and audits what changed (DIRECTORY_CONFIG_UPDATED). */
     async updateDirectoryConfig(request, ctx) {
       const { organizationId, ...change } = validate(updateInput, request);
-      const saved = await deps.db.$transaction(async (tx) => {
-        if (!(await holdLiveOrganization(tx, organizationId))) throw organizationNotFound();
-        const before = effectiveDirectoryConfig(await findDirectoryConfig(tx, organizationId));
-        const changed = changedDirectoryFields(before, change);
-        const after = effectiveDirectoryConfig(await saveDirectoryConfig(tx, organizationId, change));
-        await recordSettingsChange(
-          deps,
-          tx,
-          ctx,
-          'DIRECTORY_CONFIG_UPDATED',
-          organizationId,
-          changed,
-          Object.fromEntries(changed.map((field) => [field, after[field]])),
-        );
-        return after;
-      });
+      const saved = await updateDirectoryConfig(deps, ctx, organizationId, change);
       return toConfigMessage(saved);
     },
   };

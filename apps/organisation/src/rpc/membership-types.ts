@@ -4,13 +4,14 @@ import { decimalAmount, PlatformError, uuid, validate } from '@platform/errors';
 import type { AsyncService } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
 import { assignMembership, getAssignment, renewMembership } from '../app/membership-assignments';
+import { assertPriceFits, changeMembershipType, deleteMembershipType } from '../app/membership-types';
 import type { OrganisationDeps } from '../deps';
 import { organizationNotFound } from '../domain/errors';
 import { parseIsoDate } from '../domain/member-fields';
 import { dayOf } from '../domain/membership-period';
-import { isCurrencyCode, priceInCurrencyViolations } from '../domain/money';
-import { lockLiveOrganization, findLiveOrganization } from '../store/organisations';
-import { createMembershipType, findLiveMembershipType, listMembershipTypes, softDeleteMembershipType, updateMembershipType } from '../store/membership-types';
+import { isCurrencyCode } from '../domain/money';
+import { findLiveOrganization } from '../store/organisations';
+import { createMembershipType, listMembershipTypes } from '../store/membership-types';
 import { toAssignmentMessage, toMembershipTypeMessage } from './mappers';
 
 const typeName = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
@@ -42,12 +43,6 @@ const updateInput = z.object({
 });
 const assignInput = z.object({ organizationId: uuid, userId: uuid, membershipTypeId: uuid, startDate: isoDate, endDate: isoDate });
 
-const typeNotFound = (): PlatformError => PlatformError.notFound('Membership type');
-/** A price with more decimals than its currency has minor units is a 400 (nothing is written). */
-const assertPriceFits = (price: string, currency: string, priceSent: boolean): void => {
-  const violations = priceInCurrencyViolations(price, currency, priceSent);
-  if (violations.length > 0) throw PlatformError.validation(violations, `Invalid ${violations.map((v) => v.field).join(', ')}`);
-};
 const nameTaken = (): PlatformError => PlatformError.conflict('The organisation already has a membership type with this name');
 
 type MembershipTypeHandlers = Pick<
@@ -89,16 +84,7 @@ export function membershipTypeHandlers(deps: OrganisationDeps): MembershipTypeHa
     async updateMembershipType(request) {
       const { benefitsSet, benefits: newBenefits, organizationId, typeId, ...changes } = validate(updateInput, request);
       try {
-        const updated = await deps.db.$transaction(async (tx) => {
-          if (!(await lockLiveOrganization(tx, organizationId))) throw organizationNotFound();
-          const type = await findLiveMembershipType(tx, organizationId, typeId);
-          if (!type) throw typeNotFound();
-          // Checked against what the type will be: a new currency must fit the kept price too.
-          if (changes.price !== undefined || changes.currency !== undefined) {
-            assertPriceFits(changes.price ?? type.price.toFixed(), changes.currency ?? type.currency, changes.price !== undefined);
-          }
-          return updateMembershipType(tx, typeId, { ...changes, ...(benefitsSet ? { benefits: newBenefits } : {}) });
-        });
+        const updated = await changeMembershipType(deps, organizationId, typeId, { ...changes, ...(benefitsSet ? { benefits: newBenefits } : {}) });
         return toMembershipTypeMessage(updated);
       } catch (err) {
         if (isUniqueViolation(err)) throw nameTaken();
@@ -108,11 +94,7 @@ export function membershipTypeHandlers(deps: OrganisationDeps): MembershipTypeHa
 
     async deleteMembershipType(request) {
       const { organizationId, typeId } = validate(byType, request);
-      await deps.db.$transaction(async (tx) => {
-        if (!(await lockLiveOrganization(tx, organizationId))) throw organizationNotFound();
-        if (!(await findLiveMembershipType(tx, organizationId, typeId))) throw typeNotFound();
-        await softDeleteMembershipType(tx, typeId, deps.now());
-      });
+      await deleteMembershipType(deps, organizationId, typeId);
       return {};
     },
 

@@ -5,23 +5,15 @@ import type { AsyncService } from '@platform/grpc-server';
 import type { organisationV1 } from '@platform/proto';
 import { recordOrganizationAction } from '../app/audit-entries';
 import { createOrganizationWithOwner } from '../app/create-with-owner';
+import { deleteOrganisation } from '../app/delete-organisation';
 import { insertOrganization } from '../app/insert-organisation';
 import type { OrganisationDeps } from '../deps';
 import { organizationNotFound } from '../domain/errors';
 import type { OrgType } from '../domain/org-types';
 import { customDomainProblem, normaliseDomain } from '../domain/custom-domain';
 import { normaliseLookupKey, slugProblem, subdomainProblem } from '../domain/slug';
-import { cancelSubscription } from '../store/billing';
-import { endAllMemberships } from '../store/memberships';
-import {
-  findLiveOrganization,
-  findLiveOrganizationBy,
-  listLiveOrganizations,
-  lockLiveOrganization,
-  softDeleteOrganization,
-  updateOrganisation,
-  type OrganizationSortField,
-} from '../store/organisations';
+import { pingDatabase } from '../store/db';
+import { findLiveOrganization, findLiveOrganizationBy, listLiveOrganizations, updateOrganisation, type OrganizationSortField } from '../store/organisations';
 import { customDomain, description, orgName, orgType, slug, subdomain, websiteUrl } from './inputs';
 import { toOrganisationMessage, toUserMessage } from './mappers';
 
@@ -46,9 +38,6 @@ const createWithOwnerInput = z.object({
   sendWelcomeEmail: z.boolean(),
 });
 const ORGANIZATION_SORT: readonly OrganizationSortField[] = ['name', 'slug', 'createdAt'];
-
-/** Deleting a large organisation ends every membership in one transaction; give it time. */
-const DELETE_TIMEOUT_MS = 120_000;
 
 type OrganisationHandlers = Pick<
   AsyncService<organisationV1.OrganisationServiceServer>,
@@ -148,37 +137,14 @@ export function organisationHandlers(deps: OrganisationDeps): OrganisationHandle
     /** Soft delete: slug and subdomain become free; every running membership ends (and is announced). */
     async deleteOrganisation(request, ctx) {
       const { id } = validate(byId, request);
-      await deps.db.$transaction(
-        async (tx) => {
-          if (!(await lockLiveOrganization(tx, id))) throw organizationNotFound();
-          const now = deps.now();
-          const org = await softDeleteOrganization(tx, id, now);
-          const endedMemberships = await endAllMemberships(tx, id, now);
-          await cancelSubscription(tx, id);
-          for (const ended of endedMemberships) {
-            await deps.events.membershipChanged(tx, {
-              accountId: ended.accountId,
-              organizationId: id,
-              role: ended.role,
-              status: 'INACTIVE',
-              previousStatus: ended.previousStatus,
-              previousRole: '',
-              occurredAt: now,
-            });
-          }
-          await deps.events.organisationDeleted(tx, { organizationId: id, slug: org.slug, occurredAt: now });
-          // One entry for the organisation; each membership it ended is announced (membership.changed), not audited.
-          await recordOrganizationAction(deps, tx, ctx, 'ORGANIZATION_DELETED', org, { endedMemberships: endedMemberships.length });
-        },
-        { timeout: DELETE_TIMEOUT_MS },
-      );
+      await deleteOrganisation(deps, ctx, id);
       return {};
     },
 
     /** `{"status":"UP"}` while the service can reach its database. */
     async getHealth() {
       try {
-        await deps.db.$queryRaw`SELECT 1`;
+        await pingDatabase(deps.db);
       } catch (err) {
         deps.logger.warn({ err }, 'health: database unreachable');
         throw new PlatformError(ErrorCode.UNAVAILABLE, 'The organisation service cannot reach its database');

@@ -66,6 +66,11 @@ export async function findProjectedAccounts(db: Db, ids: readonly string[]): Pro
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The projected account with this id; fails (Prisma's not-found error) when there is none. */
+export function getProjectedAccount(db: Db, id: string) {
+  return db.accountProjection.findUniqueOrThrow({ where: { id } });
+}
+
 /**
  * Applies an account update to a projected account, unless the projection already holds newer
  * news. Accounts this service has never seen are not recorded (nothing here shows them yet).

@@ -1,3 +1,4 @@
+import type { ReminderDay } from '../domain/membership-period';
 import type { Db, Tx } from './db';
 import type { Prisma } from './generated/client';
 
@@ -61,4 +62,28 @@ export function assignmentsNearingEnd(db: Db, today: Date, horizon: Date, afterI
     orderBy: { id: 'asc' },
     take,
   });
+}
+
+/** Marks an assignment EXPIRED when it is still ACTIVE and its period ended before `today`; answers how many rows changed (0 or 1). */
+export async function expireLapsedAssignment(tx: Tx, id: string, today: Date): Promise<number> {
+  const { count } = await tx.membershipAssignment.updateMany({
+    where: { id, status: 'ACTIVE', endDate: { lt: today } },
+    data: { status: 'EXPIRED' },
+  });
+  return count;
+}
+
+/**
+ * Records that the reminder `due` days before the end was sent, unless it already was (false then).
+ * The 7-day reminder also closes the 30-day one (`reminder30SentAt`: when that one was sent, if it was).
+ */
+export async function markReminderSent(tx: Tx, id: string, due: ReminderDay, now: Date, reminder30SentAt: Date | null): Promise<boolean> {
+  const { count } =
+    due === 7
+      ? await tx.membershipAssignment.updateMany({
+          where: { id, reminder7SentAt: null },
+          data: { reminder7SentAt: now, reminder30SentAt: reminder30SentAt ?? now },
+        })
+      : await tx.membershipAssignment.updateMany({ where: { id, reminder30SentAt: null }, data: { reminder30SentAt: now } });
+  return count === 1;
 }

@@ -9,3 +9,8 @@ export type Db = OrganisationDb | Tx;
 export function createOrganisationDb(connectionString: string, schema: string): OrganisationDb {
   return new PrismaClient(prismaOptions({ connectionString, schema, pool: { max: 10 } }));
 }
+
+/** Answers once the database answers a trivial query (fails when it cannot be reached). */
+export async function pingDatabase(db: OrganisationDb): Promise<void> {
+  await db.$queryRaw`SELECT 1`;
+}

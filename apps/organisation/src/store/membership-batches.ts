@@ -15,6 +15,15 @@ export async function findMembersForImport(db: Db, organizationId: string, exter
   return rows.map(({ role, organizationId: _org, updatedAt: _updated, ...row }) => ({ ...row, role: role.name }));
 }
 
+/** Which of these externalIds already belong to a membership of the organisation. */
+export async function findKnownExternalIds(db: Db, organizationId: string, externalIds: string[]): Promise<Set<string | null>> {
+  const rows = await db.membership.findMany({
+    where: { organizationId, externalId: { in: externalIds } },
+    select: { externalId: true },
+  });
+  return new Set(rows.map((m) => m.externalId));
+}
+
 /** Running (PENDING, ACTIVE, SUSPENDED) memberships in live organisations of each account; call it with the accounts locked. */
 export async function countRunningMembershipsOf(tx: Tx, accountIds: readonly string[]): Promise<Map<string, number>> {
   const counts = new Map(accountIds.map((id) => [id, 0]));

@@ -260,10 +260,24 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
         ...options.appEnv?.[app.name],
       });
       envs.set(app.name, envOf);
-      const started = await startApp(app.name, envOf(ports[app.name] ?? {}), readyUrl(app, ports[app.name] ?? {}));
-      processes.push(started);
-      mains.set(app.name, started);
     }
+    // All apps start at once: none waits for another to be ready (a service reaches its callees
+    // lazily), so a stack is up in the time of its slowest app, not the sum of all.
+    const starts = await Promise.allSettled(
+      plan.apps.map((app) => {
+        const own = ports[app.name] ?? {};
+        const envOf = envs.get(app.name);
+        if (!envOf) throw new Error(`no settings for ${app.name}`);
+        return startApp(app.name, envOf(own), readyUrl(app, own));
+      }),
+    );
+    starts.forEach((start, i) => {
+      if (start.status !== 'fulfilled') return;
+      processes.push(start.value);
+      mains.set((plan.apps[i] as AppEntry).name, start.value);
+    });
+    const failed = starts.find((start): start is PromiseRejectedResult => start.status === 'rejected');
+    if (failed) throw failed.reason;
     const startReplica = async (name: string): Promise<AppReplica> => {
       const app = plan.apps.find((a) => a.name === name);
       const envOf = envs.get(name);
