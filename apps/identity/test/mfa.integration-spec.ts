@@ -1,4 +1,5 @@
 import { status } from '@grpc/grpc-js';
+import { ERROR_RETRY_AFTER_KEY } from '@platform/errors';
 import { unary } from '@platform/grpc-server';
 import { eventually, failure, violationsOf } from '@platform/testing';
 import { totpAt } from '../src/domain/totp';
@@ -187,9 +188,10 @@ describe('two-factor authentication (TOTP)', () => {
       const account = await enrolled('budget@example.org');
       const bad = '000000' === code(account.secret, 0) ? '999999' : '000000';
       for (let i = 0; i < 10; i++) await failure(unary(h.client, h.client.disableMfa, { code: bad }, { token: account.token }));
-      expect((await failure(unary(h.client, h.client.disableMfa, { code: code(account.secret, 0) }, { token: account.token })))?.code).toBe(
-        status.RESOURCE_EXHAUSTED,
-      );
+      const refused = await failure(unary(h.client, h.client.disableMfa, { code: code(account.secret, 0) }, { token: account.token }));
+      expect(refused?.code).toBe(status.RESOURCE_EXHAUSTED);
+      // The wait the gateway answers as Retry-After: the window.
+      expect(refused?.metadata.get(ERROR_RETRY_AFTER_KEY)).toEqual(['900']);
     });
   });
 });

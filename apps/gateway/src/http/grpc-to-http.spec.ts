@@ -99,4 +99,9 @@ describe('gRPC status → problem', () => {
     const { problem } = problemFromGrpc(serviceError(status.UNAUTHENTICATED, 'The token has expired', { [ERROR_CODE_KEY]: 'UNAUTHENTICATED' }), route);
     expect(problem).toMatchObject({ status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
   });
+
+  it('asks for a bearer token on every 401, a failed sign-in too (RFC 9110)', () => {
+    const failed = serviceError(status.UNAUTHENTICATED, 'Invalid email or password', { [ERROR_CODE_KEY]: 'INVALID_CREDENTIALS' });
+    expect(problemFromGrpc(failed, route).problem).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS', headers: { 'WWW-Authenticate': 'Bearer' } });
+  });
 });

@@ -62,15 +62,18 @@ export function problemFromGrpc(err: ServiceError, route: Route): { problem: Pro
       code,
       detail: err.details || 'The request could not be processed.',
       errors: violations.length > 0 ? violations : undefined,
-      headers: headersOf(err, code),
+      headers: headersOf(err, code, status),
     },
     internal: false,
   };
 }
 
-/** Headers a failure carries: the challenge of a 401, the wait of a 429 or 423 (a whole number of seconds from the service). */
-function headersOf(err: ServiceError, code: string): Record<string, string> | undefined {
-  if (code === ErrorCode.UNAUTHENTICATED) return { 'WWW-Authenticate': 'Bearer' };
+/**
+ * Headers a failure carries: the challenge of every 401 (RFC 9110 requires one: a failed sign-in
+ * too), the wait of a 429 or 423 (a whole number of seconds from the service).
+ */
+function headersOf(err: ServiceError, code: string, status: number): Record<string, string> | undefined {
+  if (status === 401 || code === ErrorCode.UNAUTHENTICATED) return { 'WWW-Authenticate': 'Bearer' };
   const retryAfter = retryAfterOf(err);
   const waits = code === ErrorCode.RATE_LIMITED || code === ErrorCode.TOO_MANY_ATTEMPTS;
   if (waits && retryAfter !== undefined) return { 'Retry-After': String(retryAfter) };

@@ -39,17 +39,14 @@ export const titleOf = (status: number): string => STATUS_CODES[status] ?? 'Erro
 
 /** A PlatformError (validation, authentication, authorisation) as a problem. */
 export function problemFromPlatformError(err: PlatformError): Problem {
+  const status = httpStatusOfFailure(grpcStatusOf(err.code), err.code);
   return {
-    status: httpStatusOfFailure(grpcStatusOf(err.code), err.code),
+    status,
     code: err.code,
     detail: err.message,
     errors: err.code === ErrorCode.VALIDATION_FAILED ? err.violations : undefined,
     headers:
-      err.code === ErrorCode.UNAUTHENTICATED
-        ? { 'WWW-Authenticate': 'Bearer' }
-        : err.retryAfterSeconds !== undefined
-          ? { 'Retry-After': String(err.retryAfterSeconds) }
-          : undefined,
+      status === 401 ? { 'WWW-Authenticate': 'Bearer' } : err.retryAfterSeconds !== undefined ? { 'Retry-After': String(err.retryAfterSeconds) } : undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-import { ErrorCode, PlatformError } from '@platform/errors';
+import { PlatformError } from '@platform/errors';
 import type { IdentityDeps } from '../deps';
 import { classifyMfaCode } from '../domain/backup-codes';
 import { keyedHash } from '../domain/secrets';
@@ -17,7 +17,7 @@ export const CODE_CHECK_WINDOW_SECONDS = 15 * 60;
 export type SecondFactor = { kind: 'totp'; step: number } | { kind: 'backup' };
 
 const tooManyCodes = (): PlatformError =>
-  new PlatformError(ErrorCode.RATE_LIMITED, `Too many codes were tried: try again in ${CODE_CHECK_WINDOW_SECONDS / 60} minutes`);
+  PlatformError.rateLimited(`Too many codes were tried: try again in ${CODE_CHECK_WINDOW_SECONDS / 60} minutes`, CODE_CHECK_WINDOW_SECONDS);
 
 /**
  * Checks a code of an account with MFA on (or being enrolled, `pending`) and spends it: a TOTP code

@@ -2248,7 +2248,7 @@ export interface paths {
         /**
          * Accept an invitation
          * @description Public: the token's holder accepts; the membership becomes ACTIVE with the invited role. An
-         *     account without a password needs first_name, last_name and password (it is then verified).
+         *     account without a password needs firstName, lastName and password (it is then verified).
          *     Expired, used or cancelled tokens: 410 INVITATION_EXPIRED, INVITATION_USED, INVITATION_CANCELLED.
          *
          *     **Auth** public: no token needed.
