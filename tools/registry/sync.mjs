@@ -134,10 +134,10 @@ function helmProjectText(apps, current) {
   return JSON.stringify(project, null, 2) + '\n';
 }
 
-/** apps/platform-e2e/project.json: the suite runs the built apps of the stack (all but the legacy site). */
+/** apps/platform-e2e/project.json: the suite runs the built apps of the stack, the legacy site too (the connector's stacks start it). */
 function e2eProjectText(apps, current) {
   const project = JSON.parse(current);
-  const stack = apps.filter((app) => app.kind !== 'site').map((app) => app.name);
+  const stack = apps.map((app) => app.name);
   project.implicitDependencies = stack;
   const build = project.targets['test:e2e'].dependsOn.find((d) => d.target === 'build');
   build.projects = stack;
