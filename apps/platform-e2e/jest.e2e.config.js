@@ -1,6 +1,6 @@
 // Every stack puts Stoplight Prism (proxy mode) with the gateway's OpenAPI document in front of the
-// gateway and fails its suite on any answer off the document (docs/decisions.md, "The e2e suite
-// runs through a validating proxy"). STACK_CONTRACT_CHECK=off runs without it.
+// gateway and fails its suite on any answer off the document
+// (docs/decisions/0187-e2e-validating-proxy.md). STACK_CONTRACT_CHECK=off runs without it.
 process.env.STACK_CONTRACT_CHECK ??= 'prism';
 
 module.exports = {
@@ -13,6 +13,9 @@ module.exports = {
   // Two suites at a time, each on its own stack (schemas, stream, Redis prefix and ports of its own):
   // both cores work while one suite waits on its stack.
   maxWorkers: 2,
+  // One Prism per worker for the whole run, not one per stack (@platform/testing's contract-global-setup.ts).
+  globalSetup: '<rootDir>/../../libs/testing/src/process/contract-global-setup.ts',
+  globalTeardown: '<rootDir>/../../libs/testing/src/process/contract-global-teardown.ts',
   // A suite whose setup failed must not hang CI on the connections it left open.
   forceExit: true,
 };

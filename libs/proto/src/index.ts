@@ -4,6 +4,7 @@ export * as identityEventsV1 from './generated/platform/messages/v1/identity_eve
 export * as eventsCommonV1 from './generated/platform/messages/v1/common';
 export { protoDir } from './proto-dir';
 export { loadPlatformDescriptors } from './descriptors';
+export { platformMethodOptions, type MethodOptions } from './method-options';
 // Apart from the loader: a process that parses the protos itself (the gateway) never loads proto-loader.
 export { LOADER_OPTIONS, platformProtoFiles } from './proto-files';
 export * as healthV1 from './generated/grpc/health/v1/health';

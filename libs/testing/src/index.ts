@@ -22,7 +22,14 @@ export { failure, violationsOf } from './grpc/call-failure';
 export { appTestEnv, UNREACHABLE_GRPC_URL, type AppEnvParts, type PortKind } from './registry/app-env';
 export { startServiceHarness, type GrpcClientConstructor, type ServiceHarness, type ServiceHarnessOptions, type StandIn } from './harness/service-harness';
 export { startApp, freePort, workspaceRoot, type AppProcess } from './process/app-process';
-export { startContractProxy, type ContractProxy, type ContractReport, type ContractViolation } from './process/contract-proxy';
+export {
+  startContractProxy,
+  startSharedContractProxies,
+  type SharedContractProxies,
+  type ContractProxy,
+  type ContractReport,
+  type ContractViolation,
+} from './process/contract-proxy';
 export {
   planStack,
   readyUrl,

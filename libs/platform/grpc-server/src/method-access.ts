@@ -1,16 +1,9 @@
-import type { PackageDefinition } from '@grpc/proto-loader';
 import type { AccessRule, Authority, AuthLevel } from '@platform/auth';
 import { isAuthority } from '@platform/auth';
+import type { MethodOptions } from '@platform/proto';
 
 /** Access of one RPC as its proto options declare it. `internal` RPCs have no REST binding. */
 export type MethodAccess = { kind: 'internal' } | { kind: 'exposed'; auth: AuthLevel; authority?: Authority; orgField?: string; successStatus: number };
-
-interface RawAccess {
-  auth?: string;
-  authority?: string;
-  success_status?: number;
-  org_param?: string;
-}
 
 const LEVELS: Record<string, AuthLevel> = {
   AUTH_LEVEL_PUBLIC: 'public',
@@ -23,35 +16,27 @@ const LEVELS: Record<string, AuthLevel> = {
 const camel = (name: string): string => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /**
- * Reads the access of every method from the descriptors, keyed by gRPC path
+ * The access of every method from its proto options (`platformMethodOptions()`), keyed by gRPC path
  * (`/platform.identity.v1.IdentityService/OrgLogin`). Throws on an exposed RPC without a valid
  * access option or with an unknown authority, so a service cannot start with a hole in it.
  */
-export function methodAccessTable(definition: PackageDefinition): Map<string, MethodAccess> {
+export function methodAccessTable(methods: Readonly<Record<string, MethodOptions>>): Map<string, MethodAccess> {
   const table = new Map<string, MethodAccess>();
-  for (const [name, entry] of Object.entries(definition)) {
-    if (!('format' in entry) && typeof entry === 'object') {
-      for (const [method, def] of Object.entries(entry as Record<string, { path: string; options?: Record<string, unknown> }>)) {
-        if (!def || typeof def.path !== 'string') continue;
-        const options = def.options ?? {};
-        const http = options['(google.api.http)'];
-        const raw = options['(platform.options.v1.access)'] as RawAccess | undefined;
-        if (!http) {
-          table.set(def.path, { kind: 'internal' });
-          continue;
-        }
-        const auth = raw?.auth ? LEVELS[raw.auth] : undefined;
-        if (!auth) throw new Error(`${name}.${method} has a REST binding but no auth level`);
-        if (raw?.authority && !isAuthority(raw.authority)) throw new Error(`${name}.${method} names unknown authority ${raw.authority}`);
-        table.set(def.path, {
-          kind: 'exposed',
-          auth,
-          authority: raw?.authority ? (raw.authority as Authority) : undefined,
-          orgField: raw?.org_param ? camel(raw.org_param) : undefined,
-          successStatus: raw?.success_status || 200,
-        });
-      }
+  for (const [rpcPath, { service, method, http, access: raw }] of Object.entries(methods)) {
+    if (!http) {
+      table.set(rpcPath, { kind: 'internal' });
+      continue;
     }
+    const auth = raw?.auth ? LEVELS[raw.auth] : undefined;
+    if (!auth) throw new Error(`${service}.${method} has a REST binding but no auth level`);
+    if (raw?.authority && !isAuthority(raw.authority)) throw new Error(`${service}.${method} names unknown authority ${raw.authority}`);
+    table.set(rpcPath, {
+      kind: 'exposed',
+      auth,
+      authority: raw?.authority ? (raw.authority as Authority) : undefined,
+      orgField: raw?.org_param ? camel(raw.org_param) : undefined,
+      successStatus: raw?.success_status || 200,
+    });
   }
   return table;
 }

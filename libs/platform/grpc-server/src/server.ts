@@ -1,7 +1,7 @@
 import { Server, ServerCredentials, type ServiceDefinition } from '@grpc/grpc-js';
 import type { TokenSigner } from '@platform/auth';
 import { HealthMonitor, startAdminServer, type AdminServer, type DependencyCheck } from '@platform/health';
-import { loadPlatformDescriptors, healthV1 } from '@platform/proto';
+import { platformMethodOptions, healthV1 } from '@platform/proto';
 import { counter, histogram, type Logger } from '@platform/telemetry';
 import type { Registry } from 'prom-client';
 import { bindGrpcHealth } from './grpc-health';
@@ -54,7 +54,7 @@ export interface RunningService {
  */
 export async function startGrpcService(options: GrpcServiceOptions): Promise<RunningService> {
   const { logger } = options;
-  const access = methodAccessTable(loadPlatformDescriptors());
+  const access = methodAccessTable(platformMethodOptions());
   const latency = histogram(options.registry, 'grpc_server_handling_seconds', 'gRPC handling time by RPC and status code', ['rpc', 'code']);
   const handled = counter(options.registry, 'grpc_server_handled_total', 'gRPC calls answered, by RPC and status code', ['rpc', 'code']);
   const errors = counter(options.registry, 'grpc_server_errors_total', 'gRPC calls answered with a status other than OK', ['rpc', 'code']);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,8 @@ export interface ContractViolation {
 
 /** What a contract proxy saw: every violation, and how many exchanges Prism checked or could not. */
 export interface ContractReport {
+  /** Whether the stack used its Jest worker's shared Prism or started one of its own. */
+  prism: 'shared' | 'own';
   checked: number;
   /** Exchanges sent straight to the gateway, by reason (see `bypassReason`). */
   bypassed: Record<string, number>;
@@ -37,20 +39,19 @@ export interface ContractProxy {
  * the gateway under test serves, the gateway behind it, and in front a byte-exact relay that reads
  * Prism's `sl-violations` header off every answer (the structured record the run is judged on) and
  * sends the few exchanges Prism cannot carry intact straight to the gateway (see `bypassReason`).
+ * Where the run shares its Prisms (`startSharedContractProxies`, the e2e suite's global setup) and
+ * the gateway serves the document they were started with, the stack uses its worker's Prism, which
+ * reaches this gateway through the shared switch; otherwise it starts a Prism of its own.
  */
 export async function startContractProxy(label: string, gatewayUrl: string): Promise<ContractProxy> {
   const document = await (await fetch(`${gatewayUrl}/api/docs/openapi.json`)).text();
-  const dir = path.join(os.tmpdir(), 'platform-contract');
-  mkdirSync(dir, { recursive: true });
-  const documentFile = path.join(dir, `${label}-${process.pid}.json`);
-  writeFileSync(documentFile, document);
   const binaryRoutes = binaryResponseRoutes(JSON.parse(document) as OpenApiDocument);
-
-  const prismPort = await freePort();
-  const prism = await startPrism(documentFile, gatewayUrl, prismPort);
-  const prismUrl = new URL(`http://127.0.0.1:${prismPort}`);
   const gateway = new URL(gatewayUrl);
-  const report: ContractReport = { checked: 0, bypassed: {}, violations: [] };
+  const shared = sharedPrismFor(document);
+  const prism = shared ? { url: shared, stop: async () => undefined } : await startOwnPrism(label, document, gatewayUrl);
+  const prismUrl = new URL(prism.url);
+  const throughSwitch: Record<string, string> = shared ? { [UPSTREAM_HEADER]: gateway.host } : {};
+  const report: ContractReport = { prism: shared ? 'shared' : 'own', checked: 0, bypassed: {}, violations: [] };
 
   const relay = http.createServer((req, res) => {
     void relayExchange(req, res).catch((err: Error) => {
@@ -65,7 +66,7 @@ export async function startContractProxy(label: string, gatewayUrl: string): Pro
     const bypass = bypassReason(req, body, binaryRoutes(method, pathOnly));
     if (bypass) report.bypassed[bypass] = (report.bypassed[bypass] ?? 0) + 1;
     else report.checked++;
-    const upstream = await forward(bypass ? gateway : prismUrl, req, body);
+    const upstream = bypass ? await forward(gateway, req, body) : await forward(prismUrl, req, body, throughSwitch);
     const found = upstream.headers['sl-violations'];
     delete upstream.headers['sl-violations'];
     if (typeof found === 'string') report.violations.push(...parseViolations(found, method, pathOnly, upstream.statusCode ?? 0));
@@ -82,7 +83,95 @@ export async function startContractProxy(label: string, gatewayUrl: string): Pro
       relay.closeAllConnections();
       await new Promise<void>((resolve) => relay.close(() => resolve()));
       await prism.stop();
+    },
+  };
+}
+
+/** A Prism of the stack's own, in front of its gateway, with the document written to a temporary file. */
+async function startOwnPrism(label: string, document: string, gatewayUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const documentFile = writeDocument(`${label}-${process.pid}`, document);
+  const port = await freePort();
+  const prism = await startPrism(documentFile, gatewayUrl, port);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await prism.stop();
       rmSync(documentFile, { force: true });
+    },
+  };
+}
+
+function writeDocument(name: string, document: string): string {
+  const dir = path.join(os.tmpdir(), 'platform-contract');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.json`);
+  writeFileSync(file, document);
+  return file;
+}
+
+/**
+ * The header a stack's relay names its gateway in (`host:port`) when it uses a shared Prism: Prism
+ * passes request headers on, and the switch behind it forwards to that gateway, without the header.
+ */
+export const UPSTREAM_HEADER = 'x-contract-upstream';
+/** Where the global setup tells the suites about the shared Prisms: `{ "document": <file>, "prisms": [<url>, …] }`. */
+const SHARED_ENV = 'STACK_CONTRACT_SHARED';
+
+/** This Jest worker's shared Prism, if the run has them and they check `document`. */
+function sharedPrismFor(document: string): string | undefined {
+  const shared = process.env[SHARED_ENV];
+  if (!shared) return undefined;
+  const { document: file, prisms } = JSON.parse(shared) as { document: string; prisms: string[] };
+  // A gateway started with settings that change its document gets a Prism of its own.
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== document || prisms.length === 0) return undefined;
+  const worker = Number(process.env['JEST_WORKER_ID'] ?? 1);
+  return prisms[(worker - 1) % prisms.length];
+}
+
+export interface SharedContractProxies {
+  /** Variables the test processes need to find them (set them before the workers start). */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `count` Prisms (one per Jest worker) with the document the gateway serves, written to
+ * `documentFile`, all in front of one switch that forwards each exchange to the gateway its relay
+ * names (UPSTREAM_HEADER). A stack then costs no Prism start of its own (about 3 s of CPU each).
+ */
+export async function startSharedContractProxies(documentFile: string, count: number): Promise<SharedContractProxies> {
+  const contractSwitch = http.createServer((req, res) => {
+    void switchExchange(req, res).catch((err: Error) => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`contract switch: ${err.message}`);
+    });
+  });
+  const switchExchange = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const upstream = String(req.headers[UPSTREAM_HEADER] ?? '');
+    const [host, port] = upstream.split(':');
+    if (host !== '127.0.0.1' || !port) throw new Error(`no gateway named in ${UPSTREAM_HEADER}`);
+    const body = await readAll(req);
+    delete req.headers[UPSTREAM_HEADER];
+    // Read whole, sent whole, like Prism's own forwarder: a gateway that answers before reading all
+    // of a body it refuses (413) leaves nothing half-sent on Prism's kept-alive connection.
+    const answer = await forward(new URL(`http://${upstream}`), req, body);
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  };
+  const switchPort = await freePort();
+  await new Promise<void>((resolve) => contractSwitch.listen(switchPort, '127.0.0.1', resolve));
+  const prisms = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const port = await freePort();
+      return { url: `http://127.0.0.1:${port}`, process: await startPrism(documentFile, `http://127.0.0.1:${switchPort}`, port) };
+    }),
+  );
+  return {
+    env: { [SHARED_ENV]: JSON.stringify({ document: documentFile, prisms: prisms.map((p) => p.url) }) },
+    stop: async () => {
+      await Promise.all(prisms.map((p) => p.process.stop()));
+      contractSwitch.closeAllConnections();
+      await new Promise<void>((resolve) => contractSwitch.close(() => resolve()));
     },
   };
 }
@@ -163,8 +252,8 @@ function readAll(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function forward(target: URL, req: IncomingMessage, body: Buffer): Promise<IncomingMessage> {
-  const headers = { ...req.headers, host: target.host };
+function forward(target: URL, req: IncomingMessage, body: Buffer, extraHeaders: Record<string, string> = {}): Promise<IncomingMessage> {
+  const headers = { ...req.headers, ...extraHeaders, host: target.host };
   if (body.length > 0 || req.headers['content-length'] !== undefined) {
     delete headers['transfer-encoding'];
     headers['content-length'] = String(body.length);

@@ -1,0 +1,40 @@
+import { loadPlatformDescriptors, platformMethodOptions, type MethodOptions } from '@platform/proto';
+import { methodAccessTable } from './method-access';
+
+describe('methodAccessTable', () => {
+  it('reads the generated options exactly as the .proto files declare them', () => {
+    const parsed: Record<string, { http: boolean; access: unknown }> = {};
+    for (const entry of Object.values(loadPlatformDescriptors())) {
+      if ('format' in entry) continue;
+      for (const def of Object.values(entry as Record<string, { path: string; options?: Record<string, unknown> }>)) {
+        parsed[def.path] = { http: Boolean(def.options?.['(google.api.http)']), access: def.options?.['(platform.options.v1.access)'] ?? null };
+      }
+    }
+    const generated = Object.fromEntries(Object.entries(platformMethodOptions()).map(([path, o]) => [path, { http: o.http, access: o.access }]));
+    expect(generated).toEqual(parsed);
+  });
+
+  it('gives every exposed RPC its auth level, authority, organisation field and success status', () => {
+    const table = methodAccessTable(platformMethodOptions());
+    expect(table.get('/platform.connector.v1.ConnectorService/CreateConnector')).toEqual({
+      kind: 'exposed',
+      auth: 'admin',
+      authority: 'ORG:CONNECTOR:MANAGE',
+      orgField: 'organizationId',
+      successStatus: 201,
+    });
+    expect([...table.values()].filter((a) => a.kind === 'internal').length).toBeGreaterThan(0);
+  });
+
+  const one = (options: Partial<MethodOptions>): Record<string, MethodOptions> => ({
+    '/p.S/M': { service: 'p.S', method: 'M', http: true, access: null, ...options },
+  });
+  it('refuses an exposed RPC without an auth level, or naming an unknown authority', () => {
+    expect(() => methodAccessTable(one({ access: null }))).toThrow('p.S.M has a REST binding but no auth level');
+    expect(() => methodAccessTable(one({ access: { auth: 'AUTH_LEVEL_USER', authority: 'ORG:NOPE' } }))).toThrow('p.S.M names unknown authority ORG:NOPE');
+  });
+
+  it('treats an RPC without a REST binding as internal', () => {
+    expect(methodAccessTable(one({ http: false })).get('/p.S/M')).toEqual({ kind: 'internal' });
+  });
+});
