@@ -69,10 +69,6 @@ if (targets.length) {
     [
       { name: 'end-to-end tests', cores: 2, command: process.execPath, args: jest('apps/platform-e2e/jest.e2e.config.js', 'platform-e2e-e2e') },
       { name: 'integration tests', cores: 2, command: process.execPath, args: jest('tools/ci/jest.integration.config.js', 'integration', '--maxWorkers=2') },
-      { name: 'generator test', cores: 1, command: process.execPath, args: jest('tools/registry/jest.integration.config.js', 'registry-tools-integration') },
-      { name: 'lint', cores: 1, command: bin('nx'), args: ['run', 'workspace:lint', '--excludeTaskDependencies', '--outputStyle=static'] },
-      { name: 'typecheck', cores: 1, command: bin('nx'), args: ['run', 'workspace:typecheck', '--excludeTaskDependencies', '--outputStyle=static'] },
-      { name: 'formatting', cores: 1, command: process.execPath, args: prettier },
       {
         name: 'unit tests',
         cores: 2,
@@ -81,6 +77,10 @@ if (targets.length) {
         // The telemetry library's exporters load an ES module (its project.json sets the same).
         env: { NODE_OPTIONS: '--experimental-vm-modules' },
       },
+      { name: 'generator test', cores: 1, command: process.execPath, args: jest('tools/registry/jest.integration.config.js', 'registry-tools-integration') },
+      { name: 'lint', cores: 1, command: bin('nx'), args: ['run', 'workspace:lint', '--excludeTaskDependencies', '--outputStyle=static'] },
+      { name: 'typecheck', cores: 1, command: bin('nx'), args: ['run', 'workspace:typecheck', '--excludeTaskDependencies', '--outputStyle=static'] },
+      { name: 'formatting', cores: 1, command: process.execPath, args: prettier },
     ],
     { cores: 2, cwd: workspace, env },
   );

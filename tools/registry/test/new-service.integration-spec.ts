@@ -11,8 +11,23 @@ import { freePorts, workspaceCopy } from './support/workspace-copy';
  * render it, and `npm start` runs it behind the gateway, with no other file edited by hand.
  */
 const NAME = 'kitcheck';
-const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', CI: 'true' };
+const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', CI: 'true', ...sharedNxCache() };
 let copy: string;
+
+/**
+ * The copy shares this workspace's Nx cache: what the generated service does not change (the other
+ * apps' Prisma clients, the libraries' generated code) is restored instead of made again. Nx keeps a
+ * workspace's cache under a directory named after its path, which only Nx itself computes.
+ */
+function sharedNxCache(): NodeJS.ProcessEnv {
+  if (process.env['NX_CACHE_DIRECTORY']) return {};
+  try {
+    const { cacheDir } = require('nx/src/utils/cache-directory') as { cacheDir: string };
+    return { NX_CACHE_DIRECTORY: cacheDir };
+  } catch {
+    return {};
+  }
+}
 
 function run(command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
   const result = spawnSync(command, args, { cwd: copy, env: { ...env, ...extraEnv }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
