@@ -15,10 +15,11 @@ const appImports = {
 const testFiles = ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', '**/test/**', 'apps/platform-e2e/**', 'tools/**', '**/bench/**'];
 
 /**
- * Libraries in layers, each using only its own and lower ones (docs/decisions.md, "Layers held by
- * lint"): base (errors, crypto, html, registry, storage, telemetry, api-client), core (auth,
- * config, db, imports, outbound, health, proto, messaging), kit (grpc-server, audit), and test (the
- * test kit, on base and core). Tests of any library may also use the test kit.
+ * Libraries in layers, each using only its own and lower ones
+ * (docs/decisions/0208-layers-held-by-lint.md): base (errors, crypto, html, registry, storage,
+ * telemetry, api-client), core (auth, config, db, imports, outbound, health, proto, messaging), kit
+ * (grpc-server, audit), and test (the test kit, on base and core). Tests of any library may also
+ * use the test kit.
  */
 function libraryLayers(tests) {
   const kit = tests ? ['layer:test'] : [];
@@ -86,7 +87,7 @@ export default [
     },
   },
   {
-    // Layers (docs/decisions.md, "Layers held by lint"): only a service's store/ queries the
+    // Layers (docs/decisions/0208-layers-held-by-lint.md): only a service's store/ queries the
     // database; a use case in app/ may open a transaction and hand it to the store.
     files: ['apps/*/src/**/*.ts'],
     ignores: [...testFiles, 'apps/*/src/store/**'],
@@ -125,7 +126,8 @@ export default [
             { group: ['@platform/testing', '@platform/testing/*'], message: 'The test kit is for tests and tools only.' },
             {
               group: ['**/store', '**/store/*', '**/clients', '**/clients/*', '**/storage', '**/storage/*'],
-              message: 'domain/ holds rules only: the store, clients and storage call into it, never the other way (docs/decisions.md, "Layers held by lint").',
+              message:
+                'domain/ holds rules only: the store, clients and storage call into it, never the other way (docs/decisions/0208-layers-held-by-lint.md).',
             },
             {
               group: ['@platform/db', '@platform/storage', '@platform/messaging', '@prisma/*', 'pg', 'ioredis', '@grpc/*', '@nats-io/*', '@aws-sdk/*'],

@@ -19,7 +19,7 @@ export const prismaOutsideStore = {
     docs: { description: 'Database queries (Prisma) only in a service’s store/' },
     schema: [{ type: 'object', properties: { allowTransactions: { type: 'boolean' } }, additionalProperties: false }],
     messages: {
-      query: 'Prisma query `{{name}}` outside store/: move it into a store function and call that (docs/decisions.md, "Layers held by lint").',
+      query: 'Prisma query `{{name}}` outside store/: move it into a store function and call that (docs/decisions/0208-layers-held-by-lint.md).',
       transaction: '`$transaction` outside app/ and store/: a use case in app/ opens the transaction and hands it to the store.',
     },
   },

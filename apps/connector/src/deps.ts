@@ -2,7 +2,7 @@ import type { SecretBox } from '@platform/crypto';
 import type { JobWake } from '@platform/grpc-server/service';
 import type { Logger } from '@platform/telemetry';
 import type { ImportTargets, LegacySites } from './clients/ports';
-import type { ConnectorEvents } from './events/connector-events';
+import type { ConnectorMessages } from './messages/connector-messages';
 import type { ConnectorDb } from './store/db';
 
 /** How sync jobs read and write (CONNECTOR_* settings). */
@@ -27,7 +27,7 @@ export interface ConnectorDeps {
   db: ConnectorDb;
   logger: Logger;
   /** Audit entries through the outbox. */
-  events: ConnectorEvents;
+  messages: ConnectorMessages;
   /** Seals the sync keys at rest (SECRETS_KEY). */
   secrets: SecretBox;
   sites: LegacySites;

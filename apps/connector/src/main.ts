@@ -1,8 +1,7 @@
 import { SecretBox } from '@platform/crypto';
 import { migrationsDir } from '@platform/db';
-import { runServiceMain, ServiceTokens, type RunningService } from '@platform/grpc-server';
+import { runServiceMain, type RunningService } from '@platform/grpc-server';
 import { JobWake, migrateService, registeredServiceSpec, startPlatformService, type PlatformInfra, type ServiceWiring } from '@platform/grpc-server/service';
-import type { ServiceEventSource } from '@platform/messaging';
 import { createDestinationGuard } from '@platform/outbound';
 import { connectorV1 } from '@platform/proto';
 import { grpcImportTargets } from './clients/importers';
@@ -10,8 +9,8 @@ import { legacySites } from './clients/legacy-site';
 import { loadConfig, type ConnectorConfig } from './config';
 import type { ConnectorDeps } from './deps';
 import { syncRunnerJob, syncSchedulerJob } from './jobs/sync-jobs';
-import { outboxEvents } from './events/connector-events';
-import { consumeWriteBacks } from './events/write-back-consumer';
+import { outboxMessages } from './messages/connector-messages';
+import { writeBackConsumer } from './messages/write-back-consumer';
 import { connectorService } from './service';
 import { createConnectorDb, type ConnectorDb, type Tx } from './store/db';
 
@@ -29,43 +28,29 @@ export async function migrateConnector(env: NodeJS.ProcessEnv = process.env): Pr
  */
 export async function startConnector(env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
   const config = loadConfig(env);
-  let stopping = false;
-  const running = await startPlatformService(spec(config, env), (infra) => wireConnector(config, infra, () => stopping));
-  return {
-    ...running,
-    stop: async () => {
-      stopping = true;
-      await running.stop();
-    },
-  };
+  return startPlatformService(spec(config, env), (infra) => wireConnector(config, infra));
 }
 
 /**
  * The service's own parts on the shared infrastructure: the site client behind the outbound guard,
  * the import clients, the runner and the scheduler, the write-back consumer.
  */
-async function wireConnector(
-  config: ConnectorConfig,
-  { db, js, logger, registry, signer, schema, names }: PlatformInfra<ConnectorDb>,
-  stopping: () => boolean,
-): Promise<ServiceWiring> {
-  const tokens = new ServiceTokens(signer, 'connector');
+function wireConnector(config: ConnectorConfig, { db, outbox, clients, logger, stopping }: PlatformInfra<ConnectorDb>): ServiceWiring<Tx> {
   const targets = grpcImportTargets(
     {
-      organisation: config.ORGANISATION_GRPC_URL,
-      content: config.CONTENT_GRPC_URL,
-      events: config.EVENTS_GRPC_URL,
-      documents: config.DOCUMENTS_GRPC_URL,
-      notifications: config.NOTIFICATIONS_GRPC_URL,
+      organisation: clients.of('organisation'),
+      content: clients.of('content'),
+      events: clients.of('events'),
+      documents: clients.of('documents'),
+      notifications: clients.of('notifications'),
     },
-    tokens,
     { timeoutMs: config.CONNECTOR_IMPORT_TIMEOUT_MS, attempts: config.CONNECTOR_IMPORT_ATTEMPTS, backoffMs: config.CONNECTOR_SITE_BACKOFF_MS },
   );
   const guard = createDestinationGuard({ feature: 'http', allowed: config.OUTBOUND_ALLOWED_DESTINATIONS, lookupTimeoutMs: config.CONNECTOR_SITE_TIMEOUT_MS });
   const deps: ConnectorDeps = {
     db,
     logger,
-    events: outboxEvents(schema, names),
+    messages: outboxMessages(outbox),
     secrets: new SecretBox(config.SECRETS_KEY),
     sites: legacySites({ guard, timeoutMs: config.CONNECTOR_SITE_TIMEOUT_MS }),
     targets,
@@ -79,26 +64,14 @@ async function wireConnector(
       staleAfterMs: config.CONNECTOR_JOB_STALE_MS,
     },
     now: () => new Date(),
-    stopping,
+    stopping: () => stopping.aborted,
     jobQueued: new JobWake(),
   };
-  // A write-back holds its record's links locked while its one PUT runs: the transaction outlives the PUT's timeout.
-  const source: ServiceEventSource<Tx> = {
-    js,
-    names,
-    schema,
-    logger,
-    metrics: registry,
-    withTransaction: (work) => db.$transaction(work, { timeout: config.CONNECTOR_WRITE_BACK_TIMEOUT_MS + 5_000 }),
-  };
-  const writeBack = await consumeWriteBacks(source, { ...deps, sites: legacySites({ guard, timeoutMs: config.CONNECTOR_WRITE_BACK_TIMEOUT_MS }) });
+  const writeBackSites = legacySites({ guard, timeoutMs: config.CONNECTOR_WRITE_BACK_TIMEOUT_MS });
   return {
     services: [{ definition: connectorV1.ConnectorServiceService, handlers: connectorService(deps) }],
     jobs: [syncRunnerJob(deps, config.CONNECTOR_RUNNER_INTERVAL_MS), syncSchedulerJob(deps, config.CONNECTOR_SCHEDULER_INTERVAL_MS)],
-    stop: async () => {
-      await writeBack.stop();
-      targets.close();
-    },
+    consumers: [writeBackConsumer({ ...deps, sites: writeBackSites }, config.CONNECTOR_WRITE_BACK_TIMEOUT_MS)],
   };
 }
 

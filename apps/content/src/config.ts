@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonEnv, grpcUrl, readEnv, registeredPort, registeredSchema } from '@platform/config';
+import { commonEnv, readEnv, registeredPort, registeredSchema } from '@platform/config';
 
 /** Every variable this app reads, with its type and default (docs/configuration.md is generated from it). */
 export const configShape = {
@@ -7,7 +7,6 @@ export const configShape = {
   CONTENT_GRPC_PORT: registeredPort('content', 'grpc'),
   CONTENT_ADMIN_PORT: registeredPort('content', 'admin'),
   CONTENT_DB_SCHEMA: registeredSchema('content'),
-  ORGANISATION_GRPC_URL: grpcUrl('organisation'),
   /** How often scheduled articles whose time has come are announced (content.article.published). */
   CONTENT_ANNOUNCE_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
 };

@@ -1,11 +1,11 @@
 import type { Logger } from '@platform/telemetry';
-import type { ContentEvents } from './events/content-events';
+import type { ContentMessages } from './messages/content-messages';
 import type { ContentDb } from './store/db';
 
 /** What the handlers and workflows of the content service are given by its wiring (main.ts). */
 export interface ContentDeps {
   db: ContentDb;
-  events: ContentEvents;
+  messages: ContentMessages;
   logger: Logger;
   now: () => Date;
 }

@@ -5,7 +5,7 @@ import { contentV1 } from '@platform/proto';
 import { counter } from '@platform/telemetry';
 import { loadConfig, type ContentConfig } from './config';
 import type { ContentDeps } from './deps';
-import { outboxEvents } from './events/content-events';
+import { outboxMessages } from './messages/content-messages';
 import { scheduledAnnouncementsJob } from './jobs/scheduled-announcements';
 import { contentService } from './service';
 import { createContentDb, type ContentDb } from './store/db';
@@ -24,9 +24,9 @@ export async function startContent(env: NodeJS.ProcessEnv = process.env): Promis
   return startPlatformService(spec(config, env), (infra) => wireContent(config, infra));
 }
 
-/** The service's own parts on the shared infrastructure: its events, the announcement job, the RPCs. */
-function wireContent(config: ContentConfig, { db, schema, names, logger, registry }: PlatformInfra<ContentDb>): ServiceWiring {
-  const deps: ContentDeps = { db, events: outboxEvents(schema, names), logger, now: () => new Date() };
+/** The service's own parts on the shared infrastructure: its messages, the announcement job, the RPCs. */
+function wireContent(config: ContentConfig, { db, outbox, logger, registry }: PlatformInfra<ContentDb>): ServiceWiring {
+  const deps: ContentDeps = { db, messages: outboxMessages(outbox), logger, now: () => new Date() };
   const announced = counter(registry, 'content_articles_announced_total', 'Scheduled articles announced (content.article.published) by the job');
   return {
     services: [{ definition: contentV1.ContentServiceService, handlers: contentService(deps) }],

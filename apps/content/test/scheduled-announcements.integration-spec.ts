@@ -1,10 +1,11 @@
 import type { RunningService } from '@platform/grpc-server';
+import { serviceOutbox } from '@platform/messaging';
 import { contentEventsV1 } from '@platform/proto';
 import type { Logger } from '@platform/telemetry';
 import { Counter } from 'prom-client';
 import { announceDueArticles } from '../src/app/announce-due-articles';
 import type { ContentDeps } from '../src/deps';
-import { outboxEvents } from '../src/events/content-events';
+import { outboxMessages } from '../src/messages/content-messages';
 import { startContent } from '../src/main';
 import { createContentDb, type ContentDb } from '../src/store/db';
 import { article, eventually, organisation, startContentHarness, type ContentHarness } from './content-harness';
@@ -64,7 +65,7 @@ describe('the scheduled-announcements job with several replicas', () => {
     const later = new Date(Date.now() + 2 * HOUR);
     const lines: Array<Record<string, unknown> & { msg: string }> = [];
     const counters = Array.from({ length: 5 }, (_, i) => new Counter({ name: `announced_${i}`, help: 'test', registers: [] }));
-    const deps: ContentDeps = { db, events: outboxEvents(h.schema.schema, h.names), logger: recordingLogger(lines), now: () => later };
+    const deps: ContentDeps = { db, messages: outboxMessages(serviceOutbox(h.schema.schema, h.names)), logger: recordingLogger(lines), now: () => later };
     let answered: number[] = [];
     const events = await h.events('content.article.published', async () => {
       // Five replicas at the same moment, in batches of 7 so that they meet on the rows.

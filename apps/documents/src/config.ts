@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonEnv, grpcUrl, readEnv, registeredPort, registeredSchema } from '@platform/config';
+import { commonEnv, readEnv, registeredPort, registeredSchema } from '@platform/config';
 import { outboundEnv } from '@platform/outbound';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -15,7 +15,6 @@ export const configShape = {
   DOCUMENTS_GRPC_PORT: registeredPort('documents', 'grpc'),
   DOCUMENTS_ADMIN_PORT: registeredPort('documents', 'admin'),
   DOCUMENTS_DB_SCHEMA: registeredSchema('documents'),
-  ORGANISATION_GRPC_URL: grpcUrl('organisation'),
   /** Where new uploads go: LOCAL (a directory) or S3 (an S3-compatible bucket). */
   STORAGE_PROVIDER: z.enum(['LOCAL', 'S3']).default('LOCAL'),
   /** The LOCAL provider's directory (relative paths from the working directory). */

@@ -1,7 +1,7 @@
 import type { SecretBox } from '@platform/crypto';
 import type { Logger } from '@platform/telemetry';
+import type { RemoteFileCopier } from './clients/ports';
 import type { ObjectStores, TargetSettings } from './storage/object-stores';
-import type { RemoteFileCopier } from './app/remote-file-copy';
 import type { DocumentsDb } from './store/db';
 
 export interface DocumentsSettings {

@@ -3,8 +3,8 @@ import { migrationsDir } from '@platform/db';
 import { runServiceMain, type RunningService } from '@platform/grpc-server';
 import { migrateService, registeredServiceSpec, startPlatformService, type PlatformInfra, type ServiceWiring } from '@platform/grpc-server/service';
 import { documentsV1 } from '@platform/proto';
-import { guardedRemoteCopier } from './app/remote-file-copy';
 import { createDestinationGuard } from '@platform/outbound';
+import { guardedRemoteCopier } from './app/remote-file-copy';
 import { loadConfig, type DocumentsConfig } from './config';
 import type { DocumentsDeps } from './deps';
 import { urlSigningKey } from './domain/signed-url';
@@ -28,10 +28,11 @@ export async function startDocuments(env: NodeJS.ProcessEnv = process.env): Prom
 }
 
 /** The service's own parts on the shared infrastructure. */
-function wireDocuments({ db, logger }: PlatformInfra<DocumentsDb>, config: DocumentsConfig): ServiceWiring {
+function wireDocuments({ db, logger, onStop }: PlatformInfra<DocumentsDb>, config: DocumentsConfig): ServiceWiring {
   const now = () => Date.now();
   const secrets = new SecretBox(config.SECRETS_KEY);
   const stores = objectStoresFromConfig(config, { db, secrets, now, cacheMs: config.DOCUMENTS_STORAGE_SETTINGS_CACHE_MS });
+  onStop(() => stores.close());
   // Remote files the connector asks to copy: only to public addresses (or ones an operator allows), on 80 and 443.
   const guard = createDestinationGuard({ feature: 'http', allowed: config.OUTBOUND_ALLOWED_DESTINATIONS });
   const deps: DocumentsDeps = {
@@ -53,7 +54,6 @@ function wireDocuments({ db, logger }: PlatformInfra<DocumentsDb>, config: Docum
   return {
     services: [{ definition: documentsV1.DocumentsServiceService, handlers: documentsService(deps) }],
     jobs: [purgeDeletedObjectsJob(deps, config.DOCUMENTS_PURGE_GRACE_SECONDS, config.DOCUMENTS_PURGE_INTERVAL_MS)],
-    stop: () => stores.close(),
   };
 }
 

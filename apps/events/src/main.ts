@@ -1,11 +1,12 @@
 import { migrationsDir } from '@platform/db';
-import { runServiceMain, ServiceTokens, type RunningService } from '@platform/grpc-server';
+import { runServiceMain, type RunningService } from '@platform/grpc-server';
 import { migrateService, registeredServiceSpec, startPlatformService, type PlatformInfra, type ServiceWiring } from '@platform/grpc-server/service';
 import { eventsV1 } from '@platform/proto';
 import { grpcAccounts } from './clients/identity';
 import { grpcOrganisations } from './clients/organisation';
 import { loadConfig, type EventsConfig } from './config';
-import { outboxEvents } from './events/event-events';
+import type { EventsDeps } from './deps';
+import { outboxMessages } from './messages/event-messages';
 import { completeEndedEventsJob } from './jobs/complete-ended-events';
 import { eventsService } from './service';
 import { createEventsDb, type EventsDb } from './store/db';
@@ -24,19 +25,19 @@ export async function startEvents(env: NodeJS.ProcessEnv = process.env): Promise
   return startPlatformService(spec(config, env), (infra) => wireEvents(config, infra));
 }
 
-/** The service's own parts on the shared infrastructure: its outbox events, the clients of identity and organisation, the completion job. */
-function wireEvents(config: EventsConfig, { db, logger, schema, names, signer }: PlatformInfra<EventsDb>): ServiceWiring {
-  const tokens = new ServiceTokens(signer, 'events');
-  const accounts = grpcAccounts(config.IDENTITY_GRPC_URL, tokens);
-  const organisations = grpcOrganisations(config.ORGANISATION_GRPC_URL, tokens);
-  const deps = { db, logger, events: outboxEvents(schema, names), accounts, organisations, now: () => new Date() };
+/** The service's own parts on the shared infrastructure: its outbox messages, the clients of identity and organisation, the completion job. */
+function wireEvents(config: EventsConfig, { db, logger, outbox, clients }: PlatformInfra<EventsDb>): ServiceWiring {
+  const deps: EventsDeps = {
+    db,
+    logger,
+    messages: outboxMessages(outbox),
+    accounts: grpcAccounts(clients.of('identity')),
+    organisations: grpcOrganisations(clients.of('organisation')),
+    now: () => new Date(),
+  };
   return {
     services: [{ definition: eventsV1.EventsServiceService, handlers: eventsService(deps) }],
     jobs: [completeEndedEventsJob(db, config.EVENTS_COMPLETION_INTERVAL_MS)],
-    stop: () => {
-      accounts.close();
-      organisations.close();
-    },
   };
 }
 

@@ -11,10 +11,10 @@ import { SessionDenylist } from './auth/session-denylist';
 import type { GatewayConfig } from './config';
 import { apiDocs } from './docs/api-docs';
 import { API_INFO } from './docs/openapi';
-import type { EventBus, RunningSubscription } from './events/event-bus';
-import { JetStreamEventBus } from './events/jetstream-event-bus';
-import { startPasswordChangedConsumer } from './events/password-changed-consumer';
-import { startSessionRevokedConsumer } from './events/session-revoked-consumer';
+import type { MessageBus, RunningSubscription } from './messages/message-bus';
+import { JetStreamMessageBus } from './messages/jetstream-message-bus';
+import { startPasswordChangedConsumer } from './messages/password-changed-consumer';
+import { startSessionRevokedConsumer } from './messages/session-revoked-consumer';
 import { GrpcClients } from './grpc/grpc-clients';
 import { createHttpApp } from './http/http-app';
 import { AbuseLimits } from './limits/abuse-limits';
@@ -25,11 +25,11 @@ import { type ProtoSource, loadProtoSource } from './protos/proto-source';
 import { createRedis } from './redis/redis-client';
 import { RouteTable } from './routing/route-table';
 
-/** Replaceable parts, for tests: a fixture proto set, a clock, an in-memory event bus. */
+/** Replaceable parts, for tests: a fixture proto set, a clock, an in-memory message bus. */
 export interface GatewayOverrides {
   protos?: ProtoSource;
   logger?: Logger;
-  eventBus?: EventBus;
+  messageBus?: MessageBus;
   redis?: Redis;
   /** Milliseconds, for the login lockout. */
   now?: () => number;
@@ -60,8 +60,8 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
   const metrics = new GatewayMetrics();
   const redis = overrides.redis ?? createRedis(config.redisUrl);
   const bus =
-    overrides.eventBus ??
-    new JetStreamEventBus({ url: config.natsUrl, streamName: config.streamName, subjectPrefix: config.subjectPrefix, logger, metrics: metrics.registry });
+    overrides.messageBus ??
+    new JetStreamMessageBus({ url: config.natsUrl, streamName: config.streamName, subjectPrefix: config.subjectPrefix, logger, metrics: metrics.registry });
   const denylist = new SessionDenylist(redis, config.redisKeyPrefix);
   const mirror = config.denylistMirror.enabled
     ? new RevocationMirror(redis.duplicate(), redis, config.redisKeyPrefix, logger, { maxEntries: config.denylistMirror.maxEntries })

@@ -5,9 +5,9 @@ import { SUBJECTS } from '@platform/messaging';
 import { identityEventsV1 } from '@platform/proto';
 import { createTestMessaging, createTestRedis, eventually, startTcpProxy, testLogger, testRedisUrl, type TcpProxy } from '@platform/testing';
 import { SessionDenylist } from '../src/auth/session-denylist';
-import type { RunningSubscription } from '../src/events/event-bus';
-import { JetStreamEventBus } from '../src/events/jetstream-event-bus';
-import { startSessionRevokedConsumer } from '../src/events/session-revoked-consumer';
+import type { RunningSubscription } from '../src/messages/message-bus';
+import { JetStreamMessageBus } from '../src/messages/jetstream-message-bus';
+import { startSessionRevokedConsumer } from '../src/messages/session-revoked-consumer';
 import { createRedis } from '../src/redis/redis-client';
 
 describe('session revocation', () => {
@@ -54,7 +54,7 @@ describe('session revocation', () => {
   });
 
   describe('the identity.session.revoked consumer', () => {
-    const bus = new JetStreamEventBus({
+    const bus = new JetStreamMessageBus({
       url: messaging.env.NATS_URL,
       streamName: messaging.names.stream,
       subjectPrefix: messaging.names.subjectPrefix,
@@ -95,14 +95,14 @@ describe('session revocation', () => {
     const metrics = new Registry();
     let proxy: TcpProxy;
     let redis: Redis;
-    let bus: JetStreamEventBus;
+    let bus: JetStreamMessageBus;
     let consumer: RunningSubscription;
 
     beforeAll(async () => {
       proxy = await startTcpProxy(Number(new URL(testRedisUrl()).port || 6379), new URL(testRedisUrl()).hostname);
       redis = createRedis(proxy.urlOf(testRedisUrl()));
       await redis.connect();
-      bus = new JetStreamEventBus({
+      bus = new JetStreamMessageBus({
         url: outageMessaging.env.NATS_URL,
         streamName: outageMessaging.names.stream,
         subjectPrefix: outageMessaging.names.subjectPrefix,
@@ -136,7 +136,8 @@ describe('session revocation', () => {
 
       await proxy.restore();
       await eventually(async () => expect(await denylist.isRevoked({ sub: 'acc-outage', sid, iat: now })).toBe(true), 20_000);
-      expect(consumer.stalled()).toBe(false);
+      // The write lands before the handler returns and the consumer clears its stalled flag.
+      await eventually(async () => expect(consumer.stalled()).toBe(false), 5_000);
     });
   });
 });

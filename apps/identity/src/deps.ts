@@ -2,7 +2,7 @@ import type { TokenSigner } from '@platform/auth';
 import type { SecretBox } from '@platform/crypto';
 import type { Logger } from '@platform/telemetry';
 import type { MembershipDirectory } from './clients/ports';
-import type { IdentityEvents } from './events/identity-events';
+import type { IdentityMessages } from './messages/identity-messages';
 import type { IdentityDb } from './store/db';
 
 /** Limits and lifetimes from the configuration. */
@@ -21,7 +21,7 @@ export interface IdentityDeps {
   signer: TokenSigner;
   secrets: SecretBox;
   memberships: MembershipDirectory;
-  events: IdentityEvents;
+  messages: IdentityMessages;
   bcryptCost: number;
   /** A bcrypt hash of a random password, compared against when the email is unknown (same timing). */
   dummyHash: string;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { SecretBox } from '@platform/crypto';
 import { migrationsDir } from '@platform/db';
-import { runServiceMain, ServiceTokens, type RunningService } from '@platform/grpc-server';
+import { runServiceMain, type RunningService } from '@platform/grpc-server';
 import {
   migrateService,
   registeredServiceSpec,
@@ -11,18 +11,18 @@ import {
   type PlatformServiceSpec,
   type ServiceWiring,
 } from '@platform/grpc-server/service';
-import type { ServiceEventSource } from '@platform/messaging';
 import { identityV1 } from '@platform/proto';
 import { ensureBootstrapAdmin } from './bootstrap';
 import { deriveKey } from './domain/secrets';
 import { grpcMembershipDirectory } from './clients/membership-directory';
 import { loadConfig, type IdentityConfig } from './config';
-import { outboxEvents } from './events/identity-events';
-import { consumeAuditEvents } from './events/audit-consumer';
-import { consumeMembershipChanges } from './events/membership-changed-consumer';
+import { outboxMessages } from './messages/identity-messages';
+import { auditConsumer } from './messages/audit-consumer';
+import { membershipChangesConsumer } from './messages/membership-changed-consumer';
 import { expiredRecordsJob } from './jobs/expired-records';
 import { identityService } from './service';
 import { createIdentityDb, type IdentityDb, type Tx } from './store/db';
+import type { IdentityDeps } from './deps';
 
 /** The identity service on the platform's service shape: its registry entry (schema, ports) and database client. */
 function platformSpec(config: IdentityConfig, env: NodeJS.ProcessEnv): PlatformServiceSpec<IdentityDb> {
@@ -34,25 +34,22 @@ export async function migrateIdentity(env: NodeJS.ProcessEnv = process.env): Pro
   await migrateService(platformSpec(loadConfig(env), env));
 }
 
-/** Wires the identity service: migrations, database, NATS, outbox relay, consumers, gRPC server. */
+/** Starts the identity service on the platform's service kit. */
 export async function startIdentity(env: NodeJS.ProcessEnv = process.env): Promise<RunningService> {
   const config = loadConfig(env);
   return startPlatformService(platformSpec(config, env), (infra) => wireIdentity(config, infra));
 }
 
 /** Identity's own parts on the shared infrastructure: consumers, the bootstrap admin, its cleanup job, the RPCs. */
-async function wireIdentity(config: IdentityConfig, { db, js, names, schema, signer, logger, registry }: PlatformInfra<IdentityDb>): Promise<ServiceWiring> {
-  const memberships = grpcMembershipDirectory(config.ORGANISATION_GRPC_URL, new ServiceTokens(signer, 'identity'));
+async function wireIdentity(config: IdentityConfig, { db, outbox, clients, signer, logger }: PlatformInfra<IdentityDb>): Promise<ServiceWiring<Tx>> {
   const secrets = new SecretBox(config.SECRETS_KEY);
-  const events = outboxEvents(schema, names, secrets);
-  const source: ServiceEventSource<Tx> = { js, names, schema, logger, metrics: registry, withTransaction: (work) => db.$transaction(work) };
-  const consumers = [await consumeMembershipChanges(source, events), await consumeAuditEvents(source)];
-  const deps = {
+  const messages = outboxMessages(outbox, secrets);
+  const deps: IdentityDeps = {
     db,
     signer,
     secrets,
-    memberships,
-    events,
+    memberships: grpcMembershipDirectory(clients.of('organisation')),
+    messages,
     bcryptCost: config.BCRYPT_COST,
     dummyHash: await bcrypt.hash(randomBytes(16).toString('hex'), config.BCRYPT_COST),
     backupCodeKey: deriveKey(config.SECRETS_KEY, 'identity/mfa-backup-codes'),
@@ -73,10 +70,7 @@ async function wireIdentity(config: IdentityConfig, { db, js, names, schema, sig
   return {
     services: [{ definition: identityV1.IdentityServiceService, handlers: identityService(deps) }],
     jobs: [expiredRecordsJob(db, config.PASSWORD_RESET_WINDOW_SECONDS)],
-    stop: async () => {
-      await Promise.all(consumers.map((c) => c.stop()));
-      memberships.close();
-    },
+    consumers: [membershipChangesConsumer(messages), auditConsumer()],
   };
 }
 

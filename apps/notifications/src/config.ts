@@ -66,7 +66,7 @@ export const configShape = {
   /**
    * Imported notifications sent more than this many days ago are kept in the organisation's history
    * but put into no inbox: a site's years of broadcasts times every member would be millions of
-   * inbox rows nobody reads (docs/decisions.md). 0: none goes into inboxes.
+   * inbox rows nobody reads (docs/decisions/0194-imported-notifications.md). 0: none goes into inboxes.
    */
   NOTIFICATIONS_IMPORT_INBOX_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** How often old log entries and handled-message ids are deleted. */

@@ -2,14 +2,14 @@ import type { SecretBox } from '@platform/crypto';
 import type { Logger } from '@platform/telemetry';
 import type { Identity, JoinRequestLimiter, MembershipLimitPolicy, Notifications, SmtpClient } from './clients/ports';
 import type { SagaHooks } from './domain/saga';
-import type { OrganisationEvents } from './events/organisation-events';
+import type { OrganisationMessages } from './messages/organisation-messages';
 import type { OrganisationDb } from './store/db';
 
 /** What the organisation service's handlers and workflows are given by its wiring (main.ts). */
 export interface OrganisationDeps {
   db: OrganisationDb;
   identity: Identity;
-  events: OrganisationEvents;
+  messages: OrganisationMessages;
   membershipLimit: MembershipLimitPolicy;
   notifications: Notifications;
   smtp: SmtpClient;

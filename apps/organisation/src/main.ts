@@ -1,6 +1,6 @@
 import { SecretBox } from '@platform/crypto';
 import { migrationsDir } from '@platform/db';
-import { runServiceMain, ServiceTokens, type RunningService } from '@platform/grpc-server';
+import { runServiceMain, type RunningService } from '@platform/grpc-server';
 import {
   migrateService,
   registeredServiceSpec,
@@ -9,7 +9,6 @@ import {
   type PlatformServiceSpec,
   type ServiceWiring,
 } from '@platform/grpc-server/service';
-import type { ServiceEventSource } from '@platform/messaging';
 import Redis from 'ioredis';
 import { createDestinationGuard } from '@platform/outbound';
 import { organisationV1 } from '@platform/proto';
@@ -19,9 +18,10 @@ import { redisJoinRequestLimiter } from './clients/join-request-limiter';
 import { grpcNotifications } from './clients/notifications';
 import { nodemailerSmtp } from './clients/smtp-client';
 import { loadConfig, type OrganisationConfig } from './config';
+import type { OrganisationDeps } from './deps';
 import type { SagaHooks } from './domain/saga';
-import { consumeAccountUpdates } from './events/account-updated-consumer';
-import { outboxEvents } from './events/organisation-events';
+import { accountUpdatesConsumer } from './messages/account-updated-consumer';
+import { outboxMessages } from './messages/organisation-messages';
 import { membershipRenewalJob } from './jobs/membership-renewal';
 import { organisationService } from './service';
 import { createOrganisationDb, type OrganisationDb, type Tx } from './store/db';
@@ -42,33 +42,29 @@ export async function migrateOrganisation(env: NodeJS.ProcessEnv = process.env):
   await migrateService(platformSpec(loadConfig(env), env));
 }
 
-/** Wires the organisation service: migrations, database, NATS, outbox relay, consumers, gRPC server. */
+/** Starts the organisation service on the platform's service kit. */
 export async function startOrganisation(env: NodeJS.ProcessEnv = process.env, options: StartOptions = {}): Promise<RunningService> {
   const config = loadConfig(env);
   return startPlatformService(platformSpec(config, env), (infra) => wireOrganisation(config, options, infra));
 }
 
-/** The organisation service's own parts on the shared infrastructure: the consumer, its clients, the RPCs. */
-async function wireOrganisation(
+/** The organisation service's own parts on the shared infrastructure: its clients, the join-request limiter, the consumer, the RPCs. */
+function wireOrganisation(
   config: OrganisationConfig,
   options: StartOptions,
-  { db, js, names, schema, signer, logger, registry }: PlatformInfra<OrganisationDb>,
-): Promise<ServiceWiring> {
-  const source: ServiceEventSource<Tx> = { js, names, schema, logger, metrics: registry, withTransaction: (work) => db.$transaction(work) };
-  const consumers = [await consumeAccountUpdates(source)];
-
-  const tokens = new ServiceTokens(signer, 'organisation');
-  const identity = grpcIdentity(config.IDENTITY_GRPC_URL, tokens);
-  const notifications = grpcNotifications(config.NOTIFICATIONS_GRPC_URL, tokens);
+  { db, outbox, clients, logger, registry, onStop }: PlatformInfra<OrganisationDb>,
+): ServiceWiring<Tx> {
+  const identity = grpcIdentity(clients.of('identity'));
   // Commands fail fast while Redis is down (a join request answers 503 rather than hanging).
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, commandTimeout: 2_000, connectTimeout: 2_000 });
   const joinRequestLimiter = redisJoinRequestLimiter(redis, config.REDIS_KEY_PREFIX);
-  const deps = {
+  onStop(() => joinRequestLimiter.close());
+  const deps: OrganisationDeps = {
     db,
     identity,
-    events: outboxEvents(schema, names),
+    messages: outboxMessages(outbox),
     membershipLimit: cachedMembershipLimit({ read: identity.readSystemSettings, ttlMs: config.SYSTEM_SETTINGS_CACHE_MS, now: Date.now, logger }),
-    notifications,
+    notifications: grpcNotifications(clients.of('notifications')),
     smtp: nodemailerSmtp({
       timeoutMs: config.SMTP_TEST_TIMEOUT_MS,
       guard: createDestinationGuard({ feature: 'smtp', allowed: config.OUTBOUND_ALLOWED_DESTINATIONS, lookupTimeoutMs: config.SMTP_TEST_TIMEOUT_MS }),
@@ -87,12 +83,7 @@ async function wireOrganisation(
   return {
     services: [{ definition: organisationV1.OrganisationServiceService, handlers: organisationService(deps) }],
     jobs: [membershipRenewalJob(deps, registry, config.MEMBERSHIP_JOB_INTERVAL_MS)],
-    stop: async () => {
-      await Promise.all(consumers.map((c) => c.stop()));
-      identity.close();
-      notifications.close();
-      await joinRequestLimiter.close();
-    },
+    consumers: [accountUpdatesConsumer()],
   };
 }
 

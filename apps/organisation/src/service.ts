@@ -15,7 +15,7 @@ import { legalPageHandlers } from './rpc/legal-pages';
 import { memberImportHandlers } from './rpc/member-import';
 import { memberHandlers } from './rpc/members';
 import { membershipTypeHandlers } from './rpc/membership-types';
-import { organisationHandlers } from './rpc/organisations';
+import { organizationHandlers } from './rpc/organisations';
 import { roleHandlers } from './rpc/roles';
 import { smtpSettingsHandlers } from './rpc/smtp-settings';
 
@@ -35,7 +35,7 @@ export function organisationService(deps: OrganisationDeps): AsyncService<organi
     updateOrganisation,
     deleteOrganisation,
     getHealth,
-  } = organisationHandlers(deps);
+  } = organizationHandlers(deps);
   const { listOrganisationRoles } = roleHandlers(deps);
   const { listMembers, getMember, addMember, updateMember, removeMember } = memberHandlers(deps);
   const { listUsers, getUser } = adminUserHandlers(deps);

@@ -298,7 +298,7 @@ describe('organisation scoping, role limits, bad input and deletes through the g
           expect(JSON.stringify(res.body)).not.toContain(alphaId);
         }
       }
-      // Lookups ignore case (docs/decisions.md): upper case is not invalid.
+      // Lookups ignore case (docs/decisions/0048-slugs-and-subdomains.md): upper case is not invalid.
       expect((await api.get('/api/orgs/slug/ALPHA')).body).toMatchObject({ id: alphaId });
     });
 

@@ -58,12 +58,12 @@ export async function setUp(http: HttpClient, options: LoadTestOptions, hooks: S
       world.organizationId = id;
       attach = await memberAttacher(http, world.adminToken, id);
     } else {
-      world.organisationProblem = `POST /api/orgs answered ${created.response.status}`;
+      world.organizationProblem = `POST /api/orgs answered ${created.response.status}`;
     }
   } else {
-    world.organisationProblem = 'no platform admin to create it';
+    world.organizationProblem = 'no platform admin to create it';
   }
-  if (world.organisationProblem) log(`setup: no organisation (${world.organisationProblem}); organisation reads and member sign-in will be skipped`);
+  if (world.organizationProblem) log(`setup: no organisation (${world.organizationProblem}); organisation reads and member sign-in will be skipped`);
 
   const accounts: Account[] = Array.from({ length: options.members + 1 }, (_, i) => ({
     id: '',
@@ -89,14 +89,14 @@ export async function setUp(http: HttpClient, options: LoadTestOptions, hooks: S
 
   if (attach) {
     const failures = (await inBatches(registered, 8, (account, i) => attach(account, i === 0 ? 'ADMIN' : 'MEMBER'))).filter(Boolean);
-    if (failures.length > 0) world.organisationProblem = failures[0];
+    if (failures.length > 0) world.organizationProblem = failures[0];
     else world.orgAdmin = orgAdmin;
   }
 
   const first = nth(members, 0);
   const probe = await api.POST('/api/auth/org/login', { body: { email: first.email, password: first.password }, signal: signal() });
   if (probe.response.status !== 200 || !tokenOf(probe.data)) {
-    world.memberLoginProblem = `a member's sign-in (POST /api/auth/org/login) answered ${probe.response.status}${world.organisationProblem ? ` (no organisation: ${world.organisationProblem})` : ''}`;
+    world.memberLoginProblem = `a member's sign-in (POST /api/auth/org/login) answered ${probe.response.status}${world.organizationProblem ? ` (no organisation: ${world.organizationProblem})` : ''}`;
     log(`setup: ${world.memberLoginProblem}`);
   }
   return world;

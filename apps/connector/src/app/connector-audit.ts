@@ -18,5 +18,5 @@ export async function recordConnectorAudit(
   action: ConnectorAuditAction,
   facts: { organizationId: string; resourceType: 'CONNECTOR' | 'SYNC_JOB'; resourceId: string; detail: Record<string, unknown> },
 ): Promise<void> {
-  await deps.events.auditRecorded(tx, auditOf(ctx, { action, userId: ctx.caller?.sub ?? '', userEmail: ctx.caller?.email ?? '', ...facts }, deps.now()));
+  await deps.messages.auditRecorded(tx, auditOf(ctx, { action, userId: ctx.caller?.sub ?? '', userEmail: ctx.caller?.email ?? '', ...facts }, deps.now()));
 }

@@ -1,14 +1,15 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
-import { createClient, unary, type ServiceTokens } from '@platform/grpc-server';
-import { contentV1, documentsV1, eventsV1, notificationsV1, organisationV1 } from '@platform/proto';
+import type { PlatformClient } from '@platform/grpc-server/service';
+import type { contentV1, documentsV1, eventsV1, notificationsV1, organisationV1 } from '@platform/proto';
 import type { ImageCopy, ImportTargets, UpsertOutcome } from './ports';
 
-export interface ImportAddresses {
-  organisation: string;
-  content: string;
-  events: string;
-  documents: string;
-  notifications: string;
+/** The clients of the services the connector imports into (the kit's, with the connector's service token). */
+export interface ImportClients {
+  organisation: PlatformClient<organisationV1.OrganisationServiceClient>;
+  content: PlatformClient<contentV1.ContentServiceClient>;
+  events: PlatformClient<eventsV1.EventsServiceClient>;
+  documents: PlatformClient<documentsV1.DocumentsServiceClient>;
+  notifications: PlatformClient<notificationsV1.NotificationsServiceClient>;
 }
 
 export interface ImportOptions {
@@ -32,12 +33,8 @@ const outcome = (r: { externalId: string; action: string; error: string }, id: s
 });
 
 /** The import RPCs of organisation, content, events, documents and notifications, called with the connector's service token. */
-export function grpcImportTargets(addresses: ImportAddresses, tokens: ServiceTokens, options: ImportOptions): ImportTargets {
-  const organisation = createClient(organisationV1.OrganisationServiceClient, addresses.organisation);
-  const content = createClient(contentV1.ContentServiceClient, addresses.content);
-  const events = createClient(eventsV1.EventsServiceClient, addresses.events);
-  const documents = createClient(documentsV1.DocumentsServiceClient, addresses.documents);
-  const notifications = createClient(notificationsV1.NotificationsServiceClient, addresses.notifications);
+export function grpcImportTargets(clients: ImportClients, options: ImportOptions): ImportTargets {
+  const { organisation, content, events, documents, notifications } = clients;
 
   async function retried<T>(call: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
@@ -54,49 +51,38 @@ export function grpcImportTargets(addresses: ImportAddresses, tokens: ServiceTok
 
   return {
     async members(organizationId, members) {
-      const reply = await retried(() => unary(organisation, organisation.upsertMembers, { organizationId, members }, { ...call, token: tokens.current() }));
+      const reply = await retried(() => organisation.call(organisation.client.upsertMembers, { organizationId, members }, call));
       return reply.results.map((r) => ({ ...outcome(r, r.userId), ...(r.sameAsExternalId ? { sameAs: r.sameAsExternalId } : {}) }));
     },
     async articles(organizationId, articles) {
-      const reply = await retried(() => unary(content, content.upsertArticles, { organizationId, articles }, { ...call, token: tokens.current() }));
+      const reply = await retried(() => content.call(content.client.upsertArticles, { organizationId, articles }, call));
       return reply.results.map((r) => outcome(r, r.id));
     },
     async companies(organizationId, companies) {
-      const reply = await retried(() => unary(content, content.upsertCompanies, { organizationId, companies }, { ...call, token: tokens.current() }));
+      const reply = await retried(() => content.call(content.client.upsertCompanies, { organizationId, companies }, call));
       return reply.results.map((r) => outcome(r, r.id));
     },
     async events(organizationId, records) {
-      const reply = await retried(() => unary(events, events.upsertEvents, { organizationId, records }, { ...call, token: tokens.current() }));
+      const reply = await retried(() => events.call(events.client.upsertEvents, { organizationId, records }, call));
       return reply.results.map((r) => outcome(r, r.eventId));
     },
     async folders(organizationId, folders) {
-      const reply = await retried(() => unary(documents, documents.upsertFolders, { organizationId, folders }, { ...call, token: tokens.current() }));
+      const reply = await retried(() => documents.call(documents.client.upsertFolders, { organizationId, folders }, call));
       return reply.results.map((r) => outcome(r, r.id));
     },
     async documents(organizationId, records, importedBy, copyFiles) {
-      const reply = await retried(() =>
-        unary(documents, documents.upsertDocuments, { organizationId, documents: records, importedBy, copyFiles }, { ...call, token: tokens.current() }),
-      );
+      const reply = await retried(() => documents.call(documents.client.upsertDocuments, { organizationId, documents: records, importedBy, copyFiles }, call));
       return reply.results.map((r) => outcome(r, r.id));
     },
     async notifications(organizationId, records, importedBy) {
       const reply = await retried(() =>
-        unary(notifications, notifications.upsertNotifications, { organizationId, importedBy, notifications: records }, { ...call, token: tokens.current() }),
+        notifications.call(notifications.client.upsertNotifications, { organizationId, importedBy, notifications: records }, call),
       );
       return reply.results.map((r) => outcome(r, r.id));
     },
     async images(organizationId, urls, importedBy) {
-      const reply = await retried(() =>
-        unary(documents, documents.importImages, { organizationId, importedBy, sourceUrls: urls }, { ...call, token: tokens.current() }),
-      );
+      const reply = await retried(() => documents.call(documents.client.importImages, { organizationId, importedBy, sourceUrls: urls }, call));
       return new Map(reply.images.map((i): [string, ImageCopy] => [i.sourceUrl, i.url ? { url: i.url } : { error: i.error || 'not copied' }]));
-    },
-    close() {
-      organisation.close();
-      content.close();
-      events.close();
-      documents.close();
-      notifications.close();
     },
   };
 }

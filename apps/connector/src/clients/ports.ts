@@ -34,7 +34,6 @@ export interface ImportTargets {
    * organisation's storage once per source URL and answers its platform URL, or why not.
    */
   images(organizationId: string, urls: string[], importedBy: string): Promise<Map<string, ImageCopy>>;
-  close(): void;
 }
 
 /** A remote image copied into storage: its platform URL, or the reason it was not copied. */

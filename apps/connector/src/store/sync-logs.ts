@@ -14,7 +14,7 @@ export interface NewSyncLog {
 /**
  * A batch of one job's lines of one entity type, in order, in one statement. The rows go as one
  * JSON parameter: Prisma's createMany compiles seven parameters a line, which cost more CPU than
- * the insert (docs/decisions.md "The connector's sync loop").
+ * the insert (docs/decisions/0197-connector-sync-loop.md).
  */
 export async function insertLogs(db: Db, of: { jobId: string; connectorId: string; entityType: string }, lines: readonly NewSyncLog[]): Promise<void> {
   if (lines.length === 0) return;

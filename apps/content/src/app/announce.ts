@@ -3,8 +3,8 @@ import { markAnnouncementSent, type ArticleRow } from '../store/articles';
 import type { Tx } from '../store/db';
 
 /** Writes content.article.published for the article (in the caller's transaction) and marks it SENT. */
-export async function announceArticle(deps: Pick<ContentDeps, 'events'>, tx: Tx, article: ArticleRow, now: Date): Promise<void> {
-  await deps.events.articlePublished(tx, {
+export async function announceArticle(deps: Pick<ContentDeps, 'messages'>, tx: Tx, article: ArticleRow, now: Date): Promise<void> {
+  await deps.messages.articlePublished(tx, {
     articleId: article.id,
     organizationId: article.organizationId,
     title: article.title,

@@ -108,7 +108,7 @@ const ARTICLE_COLUMNS = Prisma.raw(
  * Its implicit transaction commits asynchronously (`synchronous_commit = off`, set for that
  * transaction only): concurrent readers of one article queue on its row lock, which each holds
  * until its commit, so waiting for the WAL flush would make the flush time the price of every view.
- * The trade (docs/decisions.md): a database crash may lose the views counted in its last fraction
+ * The trade (docs/decisions/0124-article-view-count.md): a database crash may lose the views counted in its last fraction
  * of a second (up to three wal_writer_delay, 600 ms by default); nothing else is written this way.
  */
 export async function countView(db: ContentDb, organizationId: string, id: string, now: Date, excludeMembersOnly: boolean): Promise<ArticleRow | null> {

@@ -7,8 +7,9 @@ import { assetTypeOf, isLogoType } from '../domain/asset-types';
 import { assetKeyOf, assetPathOf } from '../domain/storage-path';
 import { findLiveAsset, insertAsset, queueObjectPurge, replaceAssetFile, softDeleteAsset, type AssetRow } from '../store/assets-store';
 import type { Tx } from '../store/db';
-import { lockOrganisationQuota, storageUsage } from '../store/usage';
-import { firstFields, receiveFile, storedFileColumns, type ReceivedFile } from './receive-file';
+import { lockOrganizationQuota, storageUsage } from '../store/usage';
+import type { ReceivedFile } from '../clients/ports';
+import { firstFields, receiveFile, storedFileColumns } from './receive-file';
 import { quotaExceeded } from './upload-document';
 
 /** The largest asset (the routes' limit too). */
@@ -139,7 +140,7 @@ async function recordOrDiscard(
 ): Promise<documentsV1.Asset> {
   try {
     const row = await deps.db.$transaction(async (tx) => {
-      await lockOrganisationQuota(tx, organizationId);
+      await lockOrganizationQuota(tx, organizationId);
       const quota = await deps.stores.quotaBytes();
       const used = (await storageUsage(tx, organizationId)) - replacedBytes;
       if (used + file.size > quota) throw quotaExceeded(used, quota, `the file has ${file.size} bytes`);

@@ -7,7 +7,7 @@ import type { DocumentsDeps } from '../deps';
 import { IMPORTED_IMAGE, isLogoType } from '../domain/asset-types';
 import { assetKeyOf } from '../domain/storage-path';
 import { findLiveAssetCopiedFrom, insertAsset } from '../store/assets-store';
-import { lockOrganisationQuota, storageUsage } from '../store/usage';
+import { lockOrganizationQuota, storageUsage } from '../store/usage';
 import { assetView, MAX_ASSET_BYTES } from './assets';
 import { quotaExceeded } from './upload-document';
 import { storedFileColumns } from './receive-file';
@@ -80,7 +80,7 @@ async function copiedUrl(deps: DocumentsDeps, organizationId: string, importedBy
   });
   try {
     const row = await deps.db.$transaction(async (tx) => {
-      await lockOrganisationQuota(tx, organizationId);
+      await lockOrganizationQuota(tx, organizationId);
       const used = await storageUsage(tx, organizationId);
       if (used + file.size > quota) throw quotaExceeded(used, quota, `the file has ${file.size} bytes`);
       const now = new Date(deps.now());

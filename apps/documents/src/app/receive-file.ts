@@ -1,23 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ErrorCode, PlatformError } from '@platform/errors';
-import type { ObjectStore } from '@platform/storage';
+import type { ReceivedFile } from '../clients/ports';
 import type { DocumentsDeps } from '../deps';
 import { SNIFF_BYTES, detectFileType } from '../domain/file-types';
-import type { StoreRef } from '../storage/object-stores';
 
 /** A message of an upload stream: the fields first, then the file's chunks. */
 export interface UploadMessage {
   fields?: unknown;
   chunk?: Buffer;
-}
-
-export interface ReceivedFile {
-  store: ObjectStore;
-  ref: StoreRef;
-  size: number;
-  sha256: string;
-  mimeType: string;
 }
 
 /** The columns of a stored file's row (a document's or an asset's), as the file was received under `objectKey`. */

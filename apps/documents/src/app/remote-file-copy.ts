@@ -4,28 +4,8 @@ import { ErrorCode, PlatformError } from '@platform/errors';
 import { checkHttpUrl, pinnedAgent, type DestinationGuard } from '@platform/outbound';
 import type { DocumentsDeps } from '../deps';
 import { isDocumentType } from '../domain/file-types';
-import { receiveFile, type ReceivedFile, type UploadMessage } from './receive-file';
-
-/** A remote file to copy into storage (the connector's copy-document-files and copy-images options). */
-export interface RemoteFileCopyRequest {
-  /** Where it goes (`objectKeyOf(organization, document)`). */
-  key: string;
-  /** The remote http(s) URL. */
-  url: string;
-  fileName: string;
-  /** Bytes the copy may take at most (the upload limit, or what is left of the quota). */
-  maxBytes: number;
-  /** The types accepted (from the content) and how they are named in a refusal: the documents allow-list unless given. */
-  accept?: (mime: string | undefined) => mime is string;
-  what?: string;
-}
-
-/** The port through which an import copies a remote document's bytes into storage. */
-export interface RemoteFileCopier {
-  readonly available: boolean;
-  /** Streams the remote file into the current store; answers what was stored (the caller records it). */
-  copyRemoteFile(request: RemoteFileCopyRequest): Promise<ReceivedFile>;
-}
+import type { RemoteFileCopier } from '../clients/ports';
+import { receiveFile, type UploadMessage } from './receive-file';
 
 /** Redirects followed, each to a destination checked again. */
 const MAX_REDIRECTS = 3;

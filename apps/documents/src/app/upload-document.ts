@@ -8,7 +8,7 @@ import { isDocumentType } from '../domain/file-types';
 import { objectKeyOf } from '../domain/storage-path';
 import { insertDocument } from '../store/documents-store';
 import { findLiveFolder } from '../store/folders-store';
-import { lockOrganisationQuota, storageUsage } from '../store/usage';
+import { lockOrganizationQuota, storageUsage } from '../store/usage';
 import { documentView } from './document-view';
 import { firstFields, receiveFile, tooLarge } from './receive-file';
 
@@ -58,7 +58,7 @@ export async function uploadDocument(deps: DocumentsDeps, requests: AsyncIterabl
 
   try {
     const row = await deps.db.$transaction(async (tx) => {
-      await lockOrganisationQuota(tx, organizationId);
+      await lockOrganizationQuota(tx, organizationId);
       const used = await storageUsage(tx, organizationId);
       if (used + file.size > quota) throw quotaExceeded(used, quota, `the file has ${file.size} bytes`);
       return insertDocument(tx, {

@@ -7,7 +7,7 @@ import { fileNameOfUrl, isMimeType, remoteUrlProblem } from '../domain/remote-fi
 import { objectKeyOf } from '../domain/storage-path';
 import { documentsByExternalId, findLiveDocument, insertDocument, recordCopiedFile, updateImportedDocument } from '../store/documents-store';
 import { findLiveSiblingNamed, folderTreeContains, foldersByExternalId, insertFolder, renameOrMoveFolder, setFolderImportHash } from '../store/folders-store';
-import { lockOrganisationQuota, storageUsage } from '../store/usage';
+import { lockOrganizationQuota, storageUsage } from '../store/usage';
 import { quotaExceeded } from './upload-document';
 
 const TRANSACTION = { timeout: 60_000, maxWait: 10_000 };
@@ -223,7 +223,7 @@ export async function copyImportedFiles(
       });
       try {
         await deps.db.$transaction(async (tx) => {
-          await lockOrganisationQuota(tx, organizationId);
+          await lockOrganizationQuota(tx, organizationId);
           const used = await storageUsage(tx, organizationId);
           if (used + file.size > quota) throw quotaExceeded(used, quota, `the file has ${file.size} bytes`);
           await recordCopiedFile(tx, row.id, {

@@ -5,7 +5,7 @@ export type AssetType = (typeof ASSET_TYPES)[number];
 /**
  * A logo is a raster image: PNG, JPEG, GIF or WebP, detected from its bytes. SVG is refused, not
  * sanitised: an SVG can carry scripts and external references, and a served logo is public and
- * shown inline; a sanitiser good enough to trust would be a new dependency (docs/decisions.md).
+ * shown inline; a sanitiser good enough to trust would be a new dependency (docs/decisions/0160-assets.md).
  */
 export const LOGO_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 

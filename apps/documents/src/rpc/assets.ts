@@ -5,7 +5,7 @@ import { deleteAsset, replaceAsset, uploadAsset } from '../app/assets';
 
 type Handlers = AsyncService<documentsV1.DocumentsServiceServer>;
 
-/** Organisation assets (spec 4.2): the record and the bytes both live here (docs/decisions.md). */
+/** Organisation assets (spec 4.2): the record and the bytes both live here (docs/decisions/0159-documents-ownership.md). */
 export function assetHandlers(deps: DocumentsDeps): Pick<Handlers, 'uploadAsset' | 'replaceAsset' | 'deleteAsset'> {
   return {
     uploadAsset: (requests, ctx) => uploadAsset(deps, requests, ctx),

@@ -9,6 +9,6 @@ export async function storageUsage(db: Db, organizationId: string): Promise<numb
 }
 
 /** Serialises the quota check and insert of one organisation's uploads (until the transaction ends). */
-export async function lockOrganisationQuota(tx: Db, organizationId: string): Promise<void> {
+export async function lockOrganizationQuota(tx: Db, organizationId: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('documents-quota'), hashtext(${organizationId}))`;
 }

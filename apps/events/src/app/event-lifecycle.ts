@@ -22,7 +22,7 @@ export async function publishEvent(deps: EventsDeps, ref: EventRef, publishedBy:
     const status = eventTransition(event.status, 'publish');
     const now = deps.now();
     const updated = await markEventPublished(tx, event.id, status, now);
-    await deps.events.eventPublished(tx, {
+    await deps.messages.eventPublished(tx, {
       eventId: updated.id,
       organizationId: updated.organizationId,
       title: updated.title,
@@ -51,7 +51,7 @@ export async function cancelEvent(deps: EventsDeps, ref: EventRef, reason: strin
       for (const reg of live) {
         current = (await moveRegistration(deps, tx, current, reg, 'CANCELLED', now, { eventCancelled: true, reason })).event;
       }
-      await deps.events.eventCancelled(tx, {
+      await deps.messages.eventCancelled(tx, {
         eventId: current.id,
         organizationId: current.organizationId,
         title: current.title,

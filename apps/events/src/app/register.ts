@@ -85,7 +85,7 @@ export async function register(deps: EventsDeps, input: NewRegistration): Promis
       });
       const updated = await adjustCounts(tx, event.id, status === 'CONFIRMED' ? { confirmed: 1 } : { waitlisted: 1 });
       if (status === 'CONFIRMED') {
-        await deps.events.registrationConfirmed(tx, { registration: registrationFacts(updated, registration), promoted: false, occurredAt: now });
+        await deps.messages.registrationConfirmed(tx, { registration: registrationFacts(updated, registration), promoted: false, occurredAt: now });
       }
       return registration;
     }, LOCKING_TX);

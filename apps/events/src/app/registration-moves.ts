@@ -5,7 +5,7 @@ import type { EventRow } from '../store/events';
 import { adjustCounts, oldestWaitlisted, setRegistrationStatus, type RegistrationRow } from '../store/registrations';
 import { registrationFacts } from './registration-facts';
 
-type Deps = Pick<EventsDeps, 'events'>;
+type Deps = Pick<EventsDeps, 'messages'>;
 
 /** Count changes of a status change: CONFIRMED and WAITLISTED are counted on the event row. */
 export function countDelta(from: string | null, to: string): { confirmed: number; waitlisted: number } {
@@ -40,10 +40,10 @@ export async function moveRegistration(
   const delta = countDelta(reg.status, to);
   const updated = delta.confirmed !== 0 || delta.waitlisted !== 0 ? await adjustCounts(tx, event.id, delta) : event;
   if (to === 'CONFIRMED') {
-    await deps.events.registrationConfirmed(tx, { registration: registrationFacts(updated, registration), promoted: why.promoted ?? false, occurredAt: now });
+    await deps.messages.registrationConfirmed(tx, { registration: registrationFacts(updated, registration), promoted: why.promoted ?? false, occurredAt: now });
   }
   if (to === 'CANCELLED') {
-    await deps.events.registrationCancelled(tx, {
+    await deps.messages.registrationCancelled(tx, {
       registration: registrationFacts(updated, registration),
       eventCancelled: why.eventCancelled ?? false,
       reason: why.reason ?? '',

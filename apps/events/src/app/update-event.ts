@@ -27,7 +27,7 @@ export async function updateEvent(deps: EventsDeps, ref: EventRef, fields: Event
     const now = deps.now();
     const changedFields = changedEventFields(event, updated);
     if (changedFields.length > 0) {
-      await deps.events.eventUpdated(tx, {
+      await deps.messages.eventUpdated(tx, {
         eventId: event.id,
         organizationId: event.organizationId,
         changedFields,

@@ -56,7 +56,7 @@ export function changedColumns(row: EventRow, data: Record<string, unknown>): st
  * import too (the platform's copy is kept). Never announces anything (no outbox event): imports are
  * not news. The source's dates become the event's createdAt (on create) and updatedAt (on create and
  * update; absent: now). They are neither compared nor hashed: a new modification date alone is a SKIP
- * (docs/decisions.md), and a write of the hash alone keeps the updatedAt the event has.
+ * (docs/decisions/0153-source-dates-of-imports.md), and a write of the hash alone keeps the updatedAt the event has.
  */
 export async function upsertEvent(deps: Pick<EventsDeps, 'db'>, organizationId: string, r: UpsertRecord): Promise<{ action: UpsertAction; eventId: string }> {
   const data = { ...eventData(r.fields), status: r.status, needsReview: r.needsReview, attendingCount: r.attendingCount };

@@ -1,14 +1,15 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
-import { createClient, unary, type ServiceTokens } from '@platform/grpc-server';
-import { organisationV1 } from '@platform/proto';
+import { unary } from '@platform/grpc-server';
+import type { PlatformClient } from '@platform/grpc-server/service';
+import type { organisationV1 } from '@platform/proto';
 import type { Organisations } from './ports';
 
-/** The organisation service's ListAccountMemberships and GetOrganisationBySlug, called with the events service's token. */
-export function grpcOrganisations(address: string, tokens: ServiceTokens): Organisations {
-  const client = createClient(organisationV1.OrganisationServiceClient, address);
+/** The organisation service's ListAccountMemberships (with the events service's token) and its public GetOrganisationBySlug. */
+export function grpcOrganisations(organisation: PlatformClient<organisationV1.OrganisationServiceClient>): Organisations {
+  const { client } = organisation;
   return {
     async isActiveMember(organizationId, accountId, parent) {
-      const reply = await unary(client, client.listAccountMemberships, { accountId }, { parent, token: tokens.current() });
+      const reply = await organisation.call(client.listAccountMemberships, { accountId }, { parent });
       return reply.memberships.some((m) => m.organizationId === organizationId && m.status === 'ACTIVE');
     },
     async bySlug(slug, parent) {
@@ -20,6 +21,5 @@ export function grpcOrganisations(address: string, tokens: ServiceTokens): Organ
         throw err;
       }
     },
-    close: () => client.close(),
   };
 }

@@ -11,7 +11,6 @@ export interface Person {
 export interface Accounts {
   /** The account, or undefined when there is none. */
   person(accountId: string, parent?: CallContext): Promise<Person | undefined>;
-  close(): void;
 }
 
 /** The organisation service: memberships (internal ListAccountMemberships) and the public slug lookup. */
@@ -20,5 +19,4 @@ export interface Organisations {
   isActiveMember(organizationId: string, accountId: string, parent?: CallContext): Promise<boolean>;
   /** The organisation with the slug, or undefined when there is none. */
   bySlug(slug: string, parent?: CallContext): Promise<{ id: string; name: string } | undefined>;
-  close(): void;
 }

@@ -57,7 +57,7 @@ async function sendCalendar(send: (m: filesV1.FileChunk) => Promise<void>, ics: 
  * calendar app subscribes to. Drafts never appear; cancelled events stay, marked CANCELLED.
  */
 export function calendarHandlers(deps: EventsDeps): CalendarHandlers {
-  const organisation = async (slug: string, ctx: Parameters<CalendarHandlers['getOrganisationCalendar']>[2]) => {
+  const organizationBySlug = async (slug: string, ctx: Parameters<CalendarHandlers['getOrganisationCalendar']>[2]) => {
     if (!SLUG.test(slug)) throw PlatformError.notFound('Organisation');
     const org = await deps.organisations.bySlug(slug, ctx);
     if (!org) throw PlatformError.notFound('Organisation');
@@ -65,7 +65,7 @@ export function calendarHandlers(deps: EventsDeps): CalendarHandlers {
   };
   return {
     async getOrganisationCalendar(request, send, ctx) {
-      const org = await organisation(request.slug, ctx);
+      const org = await organizationBySlug(request.slug, ctx);
       const now = deps.now();
       const rows = await calendarEvents(deps.db, org.id, CALENDAR_STATUSES, new Date(now.getTime() - FEED_PAST_MS), FEED_LIMIT);
       await sendCalendar(send, calendarOf(`${org.name} events`, rows.map(entryOf), now), `${request.slug}-events.ics`);
@@ -74,7 +74,7 @@ export function calendarHandlers(deps: EventsDeps): CalendarHandlers {
     async getEventCalendar(request, send, ctx) {
       const eventId = EVENT_FILE.exec(request.eventFile)?.[1];
       if (eventId === undefined) throw eventNotFound();
-      const org = await organisation(request.slug, ctx);
+      const org = await organizationBySlug(request.slug, ctx);
       const row = await findEvent(deps.db, org.id, eventId.toLowerCase());
       if (!row || !(CALENDAR_STATUSES as readonly string[]).includes(row.status)) throw eventNotFound();
       await sendCalendar(send, calendarOf(row.title, [entryOf(row)], deps.now()), `${row.id}.ics`);

@@ -231,7 +231,7 @@ const statusOfCode = (code: ErrorCode): number => httpStatusOfFailure(grpcStatus
 
 /**
  * The platform codes a route can answer, from what the route is: its auth level, path, body,
- * method, lockout and limits (docs/decisions.md, "Which problems an operation declares"). Services
+ * method, lockout and limits (docs/decisions/0188-declared-problems.md). Services
  * do not declare their codes per RPC, so these are the classes of route each code belongs to.
  */
 export function problemCodesOf(route: Route): ErrorCode[] {

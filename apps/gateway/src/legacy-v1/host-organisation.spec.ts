@@ -1,35 +1,35 @@
-import { lookupPathOf, organisationKeyOf } from './host-organisation';
+import { lookupPathOf, organizationKeyOf } from './host-organisation';
 
 const rules = { baseDomain: 'platform.example', slugHeader: false };
 
 describe('the organisation a request names', () => {
   it('takes one label under the base domain as the subdomain, whatever the case', () => {
-    expect(organisationKeyOf('acme.platform.example', undefined, rules)).toEqual({ kind: 'subdomain', subdomain: 'acme' });
-    expect(organisationKeyOf('ACME.Platform.Example.', undefined, rules)).toEqual({ kind: 'subdomain', subdomain: 'acme' });
+    expect(organizationKeyOf('acme.platform.example', undefined, rules)).toEqual({ kind: 'subdomain', subdomain: 'acme' });
+    expect(organizationKeyOf('ACME.Platform.Example.', undefined, rules)).toEqual({ kind: 'subdomain', subdomain: 'acme' });
   });
 
   it('takes any other host name as a custom domain', () => {
-    expect(organisationKeyOf('members.acme.org', undefined, rules)).toEqual({ kind: 'domain', domain: 'members.acme.org' });
-    expect(organisationKeyOf('a.b.platform.example', undefined, rules)).toEqual({ kind: 'domain', domain: 'a.b.platform.example' });
+    expect(organizationKeyOf('members.acme.org', undefined, rules)).toEqual({ kind: 'domain', domain: 'members.acme.org' });
+    expect(organizationKeyOf('a.b.platform.example', undefined, rules)).toEqual({ kind: 'domain', domain: 'a.b.platform.example' });
   });
 
   it('names no organisation for the base domain itself, IP addresses, single labels and malformed hosts', () => {
     for (const host of ['platform.example', '127.0.0.1', '[::1]', 'localhost', '', undefined, 'bad_host.example.org', '-x.platform.example']) {
-      expect(organisationKeyOf(host, undefined, rules)).toBeUndefined();
+      expect(organizationKeyOf(host, undefined, rules)).toBeUndefined();
     }
   });
 
   it('honours X-Organisation-Slug only where allowed, and then before the host', () => {
-    expect(organisationKeyOf('127.0.0.1', 'acme', rules)).toBeUndefined();
-    expect(organisationKeyOf('beta.platform.example', 'acme', rules)).toEqual({ kind: 'subdomain', subdomain: 'beta' });
+    expect(organizationKeyOf('127.0.0.1', 'acme', rules)).toBeUndefined();
+    expect(organizationKeyOf('beta.platform.example', 'acme', rules)).toEqual({ kind: 'subdomain', subdomain: 'beta' });
     const local = { ...rules, slugHeader: true };
-    expect(organisationKeyOf('127.0.0.1', ' Acme ', local)).toEqual({ kind: 'slug', slug: 'acme' });
-    expect(organisationKeyOf('beta.platform.example', 'acme', local)).toEqual({ kind: 'slug', slug: 'acme' });
-    expect(organisationKeyOf('127.0.0.1', 'not a slug', local)).toBeUndefined();
+    expect(organizationKeyOf('127.0.0.1', ' Acme ', local)).toEqual({ kind: 'slug', slug: 'acme' });
+    expect(organizationKeyOf('beta.platform.example', 'acme', local)).toEqual({ kind: 'slug', slug: 'acme' });
+    expect(organizationKeyOf('127.0.0.1', 'not a slug', local)).toBeUndefined();
   });
 
   it('serves subdomains of localhost by default in development', () => {
-    expect(organisationKeyOf('acme.localhost', undefined, { baseDomain: 'localhost', slugHeader: true })).toEqual({ kind: 'subdomain', subdomain: 'acme' });
+    expect(organizationKeyOf('acme.localhost', undefined, { baseDomain: 'localhost', slugHeader: true })).toEqual({ kind: 'subdomain', subdomain: 'acme' });
   });
 
   it('looks each kind up at its own public route', () => {

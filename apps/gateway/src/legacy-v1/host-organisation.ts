@@ -1,5 +1,5 @@
 /** How a request names its association: by slug (the development header), subdomain or custom domain. */
-export type OrganisationKey = { kind: 'slug'; slug: string } | { kind: 'subdomain'; subdomain: string } | { kind: 'domain'; domain: string };
+export type OrganizationKey = { kind: 'slug'; slug: string } | { kind: 'subdomain'; subdomain: string } | { kind: 'domain'; domain: string };
 
 export interface HostRules {
   /** The platform's base domain: `<subdomain>.<baseDomain>` names an organisation. */
@@ -17,7 +17,7 @@ const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
  * base domain is a subdomain, any other host name a custom domain. The base domain itself, IP
  * addresses and single-label hosts name no organisation.
  */
-export function organisationKeyOf(host: string | undefined, slugHeader: string | undefined, rules: HostRules): OrganisationKey | undefined {
+export function organizationKeyOf(host: string | undefined, slugHeader: string | undefined, rules: HostRules): OrganizationKey | undefined {
   if (rules.slugHeader && slugHeader !== undefined) {
     const slug = slugHeader.trim().toLowerCase();
     return LABEL.test(slug) ? { kind: 'slug', slug } : undefined;
@@ -34,7 +34,7 @@ export function organisationKeyOf(host: string | undefined, slugHeader: string |
 }
 
 /** The platform's public lookup of the organisation (also the key it is cached under). */
-export function lookupPathOf(key: OrganisationKey): string {
+export function lookupPathOf(key: OrganizationKey): string {
   switch (key.kind) {
     case 'slug':
       return `/api/orgs/slug/${encodeURIComponent(key.slug)}`;

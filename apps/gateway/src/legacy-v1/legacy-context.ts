@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { LegacySession } from './legacy-session';
-import type { LegacyOrganisation } from './organisation-resolver';
+import type { LegacyOrganization } from './organisation-resolver';
 import type { PlatformApi, PlatformCall } from './platform-api';
 
 /** One /api/v1 request, once its association is known. */
@@ -8,7 +8,7 @@ export interface LegacyRequest {
   req: Request;
   res: Response;
   api: PlatformApi;
-  org: LegacyOrganisation;
+  org: LegacyOrganization;
   /** Query and body parameters (legacy-params.ts). */
   params: Record<string, unknown>;
 }

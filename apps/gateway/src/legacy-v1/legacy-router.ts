@@ -8,7 +8,7 @@ import { LegacyError } from './legacy-error';
 import { type DeprecationDates, deprecationHeaders, successorLink } from './legacy-headers';
 import { legacyParams } from './legacy-params';
 import { LegacySessions } from './legacy-session';
-import { type LegacyOrganisation, OrganisationResolver } from './organisation-resolver';
+import { type LegacyOrganization, OrganizationResolver } from './organisation-resolver';
 import { PlatformApi } from './platform-api';
 import { login, logout, refresh, signup, validate } from './resources/auth';
 import { documents } from './resources/documents';
@@ -42,7 +42,7 @@ type Method = 'get' | 'post';
  */
 export function legacyV1Router(deps: ApiHandlerDeps, settings: LegacyV1Deps): Router {
   const api = new PlatformApi(deps);
-  const resolver = new OrganisationResolver(api, settings);
+  const resolver = new OrganizationResolver(api, settings);
   const sessions = new LegacySessions(settings.signer, settings.denylist);
   const router = Router();
   router.use(deprecationHeaders(settings));
@@ -53,7 +53,7 @@ export function legacyV1Router(deps: ApiHandlerDeps, settings: LegacyV1Deps): Ro
   const serve = (
     methods: Method[],
     path: string,
-    successor: ((org: LegacyOrganisation) => string) | undefined,
+    successor: ((org: LegacyOrganization) => string) | undefined,
     handle: (ctx: LegacyRequest, req: Request) => Promise<LegacyAnswer>,
   ) => {
     for (const method of methods) {
@@ -69,7 +69,7 @@ export function legacyV1Router(deps: ApiHandlerDeps, settings: LegacyV1Deps): Ro
     }
   };
   /** An app endpoint: GET and POST alike (spec 4.9), for a member signed in to this association. */
-  const app = (path: string, successor: (org: LegacyOrganisation) => string, handle: (ctx: MemberRequest) => Promise<LegacyAnswer>) =>
+  const app = (path: string, successor: (org: LegacyOrganization) => string, handle: (ctx: MemberRequest) => Promise<LegacyAnswer>) =>
     serve(['get', 'post'], path, successor, async (ctx, req) =>
       handle({ ...ctx, session: await sessions.check(LegacySessions.tokenOf(req.get('authorization')), ctx.org) }),
     );

@@ -2,7 +2,7 @@ import type { AccessClaims, TokenSigner } from '@platform/auth';
 import type { SessionDenylist } from '../auth/session-denylist';
 import { bearerToken } from '../auth/auth-middleware';
 import { LegacyError } from './legacy-error';
-import type { LegacyOrganisation } from './organisation-resolver';
+import type { LegacyOrganization } from './organisation-resolver';
 
 export interface LegacySession {
   claims: AccessClaims;
@@ -21,7 +21,7 @@ export class LegacySessions {
     private readonly denylist: SessionDenylist,
   ) {}
 
-  async check(token: string | undefined, org: LegacyOrganisation): Promise<LegacySession> {
+  async check(token: string | undefined, org: LegacyOrganization): Promise<LegacySession> {
     if (!token) throw new LegacyError('BAD_REQUEST', 'Authorization header not found.');
     let claims: AccessClaims;
     try {

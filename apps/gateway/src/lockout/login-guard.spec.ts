@@ -2,7 +2,7 @@ import { Metadata, status } from '@grpc/grpc-js';
 import { eventsCommonV1 } from '@platform/proto';
 import { Registry } from 'prom-client';
 import { testLogger } from '../../test/support/logger';
-import type { EventPublisher } from '../events/event-bus';
+import type { MessagePublisher } from '../messages/message-bus';
 import { ProblemError } from '../http/problem';
 import { GatewayMetrics } from '../observability/gateway-metrics';
 import { LoginGuard } from './login-guard';
@@ -31,7 +31,7 @@ describe('the login guard', () => {
         return settleResult;
       },
     } as unknown as LoginLockout;
-    const publisher: EventPublisher = { publish: async (subject, payload, msgId) => void published.push({ subject, payload, msgId }) };
+    const publisher: MessagePublisher = { publish: async (subject, payload, msgId) => void published.push({ subject, payload, msgId }) };
     metrics = new GatewayMetrics(new Registry());
     guard = new LoginGuard(lockout, publisher, metrics, 5);
   });

@@ -2,7 +2,7 @@ import { status } from '@grpc/grpc-js';
 import { auditPayload } from '@platform/audit';
 import { SUBJECTS } from '@platform/messaging';
 import type { Logger } from '@platform/telemetry';
-import type { EventPublisher } from '../events/event-bus';
+import type { MessagePublisher } from '../messages/message-bus';
 import { isServiceError } from '../http/grpc-to-http';
 import { GatewayErrorCode, ProblemError, dependencyUnavailableProblem } from '../http/problem';
 import type { GatewayMetrics } from '../observability/gateway-metrics';
@@ -26,7 +26,7 @@ export interface AttemptContext {
 export class LoginGuard {
   constructor(
     private readonly lockout: LoginLockout,
-    private readonly publisher: EventPublisher,
+    private readonly publisher: MessagePublisher,
     private readonly metrics: GatewayMetrics,
     private readonly maxFailedAttempts: number,
   ) {}

@@ -60,7 +60,7 @@ const WELL_KNOWN: Record<string, WellKnown> = {
   'google.protobuf.BoolValue': 'wrapper',
   'google.protobuf.StringValue': 'wrapper',
   'google.protobuf.BytesValue': 'wrapper',
-  // Every price and amount: a JSON number out, a JSON number or a decimal string in (docs/decisions.md).
+  // Every price and amount: a JSON number out, a JSON number or a decimal string in (docs/decisions/0199-decimals-on-the-wire.md).
   'google.type.Decimal': 'decimal',
 };
 

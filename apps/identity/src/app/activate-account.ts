@@ -38,7 +38,7 @@ export async function activateAccount(deps: IdentityDeps, input: Activation): Pr
       ...(input.firstName ? { firstName: input.firstName } : {}),
       ...(input.lastName ? { lastName: input.lastName } : {}),
     });
-    await deps.events.accountUpdated(tx, changed);
+    await deps.messages.accountUpdated(tx, changed);
     return changed;
   });
 }

@@ -42,7 +42,7 @@ export async function createSystemUser(
         userType: 'SYSTEM',
         systemRole,
       });
-      await deps.events.auditRecorded(
+      await deps.messages.auditRecorded(
         tx,
         auditOf(
           ctx,

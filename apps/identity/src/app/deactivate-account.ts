@@ -22,8 +22,8 @@ export async function deactivateAccount(deps: IdentityDeps, ctx: CallContext, pa
     assertMayDeactivateSelf(current);
     const changed = await updateAccountStatus(tx, current.id, 'DEACTIVATED');
     await endAllSessions(tx, deps, current.id, 'ACCOUNT_DEACTIVATED', now);
-    await deps.events.accountUpdated(tx, changed);
-    await deps.events.auditRecorded(
+    await deps.messages.accountUpdated(tx, changed);
+    await deps.messages.auditRecorded(
       tx,
       auditOf(
         ctx,

@@ -40,7 +40,7 @@ export async function confirmMfaEnrolment(deps: IdentityDeps, ctx: CallContext, 
   return deps.db.$transaction(async (tx) => {
     if (!(await enableMfa(tx, account.id, matched.step, deps.now()))) throw PlatformError.conflict('Two-factor authentication is already enabled');
     const codes = await issueBackupCodes(deps, tx, account.id);
-    await deps.events.auditRecorded(
+    await deps.messages.auditRecorded(
       tx,
       auditOf(
         ctx,
@@ -60,7 +60,7 @@ export async function disableMfa(deps: IdentityDeps, ctx: CallContext, account: 
   if (!matched) throw wrongCode('a valid authentication or backup code');
   await deps.db.$transaction(async (tx) => {
     await deleteMfa(tx, account.id);
-    await deps.events.auditRecorded(
+    await deps.messages.auditRecorded(
       tx,
       auditOf(
         ctx,
@@ -86,7 +86,7 @@ export async function regenerateBackupCodes(deps: IdentityDeps, ctx: CallContext
   if (!matched) throw wrongCode();
   return deps.db.$transaction(async (tx) => {
     const codes = await issueBackupCodes(deps, tx, account.id);
-    await deps.events.auditRecorded(
+    await deps.messages.auditRecorded(
       tx,
       auditOf(
         ctx,

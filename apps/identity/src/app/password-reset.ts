@@ -32,8 +32,8 @@ export async function sendResetCode(deps: IdentityDeps, ctx: CallContext, addres
     const expiresAt = new Date(now.getTime() + deps.policy.resetCodeTtlSeconds * 1000);
     await deps.db.$transaction(async (tx) => {
       await createResetCode(tx, { accountId: account.id, codeHash, expiresAt, now });
-      await deps.events.passwordResetRequested(tx, { account, code, expiresAt, resend, occurredAt: now });
-      await deps.events.auditRecorded(
+      await deps.messages.passwordResetRequested(tx, { account, code, expiresAt, resend, occurredAt: now });
+      await deps.messages.auditRecorded(
         tx,
         auditOf(
           ctx,

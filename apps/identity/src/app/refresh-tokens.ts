@@ -34,12 +34,12 @@ export async function refreshTokens(deps: IdentityDeps, ctx: CallContext, refres
     await endSession(deps, session.id, account.id, 'ACCOUNT_DISABLED');
     throw err;
   }
-  let organisation: OrganizationContext | undefined;
+  let organization: OrganizationContext | undefined;
   if (session.organizationId) {
     const memberships = await deps.memberships.listMemberships(account.id, ctx);
     try {
       const m = chooseMembership(memberships, { organizationId: session.organizationId });
-      organisation = { organizationId: m.organizationId, role: m.role };
+      organization = { organizationId: m.organizationId, role: m.role };
     } catch (err) {
       await endSession(deps, session.id, account.id, 'MEMBERSHIP_ENDED');
       throw err;
@@ -62,7 +62,7 @@ export async function refreshTokens(deps: IdentityDeps, ctx: CallContext, refres
       });
       if (outcome.kind !== 'extended') return outcome;
       await touchSession(tx, session.id, now);
-      const accessToken = accessTokenFor(deps, account, session.id, organisation);
+      const accessToken = accessTokenFor(deps, account, session.id, organization);
       return { kind: 'issued', pair: { accessToken, refreshToken: next, tokenType: 'Bearer', expiresIn: deps.signer.accessSeconds } };
     }
     return rotate(tx, claims.jti, refreshToken, session.id, now);
@@ -78,6 +78,6 @@ export async function refreshTokens(deps: IdentityDeps, ctx: CallContext, refres
     const outcome = await rotateRefreshToken(tx, jti, sha256(presented), now);
     if (outcome.kind !== 'rotated') return outcome;
     await touchSession(tx, sessionId, now);
-    return { kind: 'issued', pair: await issueTokenPair(tx, deps, account, sessionId, organisation) };
+    return { kind: 'issued', pair: await issueTokenPair(tx, deps, account, sessionId, organization) };
   }
 }

@@ -37,7 +37,7 @@ export async function registerAccount(deps: IdentityDeps, input: { email: string
       });
       const expiresAt = new Date(deps.now().getTime() + EMAIL_VERIFICATION_SECONDS * 1000);
       await createEmailVerification(tx, created.id, sha256(token), expiresAt);
-      await deps.events.userRegistered(tx, { account: created, verificationToken: token });
+      await deps.messages.userRegistered(tx, { account: created, verificationToken: token });
       return created;
     });
   } catch (err) {

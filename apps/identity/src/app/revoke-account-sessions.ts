@@ -25,7 +25,7 @@ export async function revokeAccountSessions(
     const account = await lockAccount(tx, found.id);
     if (!account) throw PlatformError.notFound('Account');
     const revoked = await endAllSessions(tx, deps, account.id, 'OPERATOR_REVOKED', now);
-    await deps.events.auditRecorded(
+    await deps.messages.auditRecorded(
       tx,
       auditOf(
         ctx,

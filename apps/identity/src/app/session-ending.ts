@@ -12,7 +12,7 @@ import { openSessionsOfAccount, revokeSession, revokeSessions } from '../store/s
  */
 export async function endSessions(
   tx: Tx,
-  deps: Pick<IdentityDeps, 'events' | 'signer'>,
+  deps: Pick<IdentityDeps, 'messages' | 'signer'>,
   accountId: string,
   sessions: { id: string; lastUsedAt: Date }[],
   reason: string,
@@ -26,7 +26,7 @@ export async function endSessions(
   );
   for (const session of sessions) {
     if (mayHoldLiveAccessTokens(session.lastUsedAt, now, deps.signer.accessSeconds)) {
-      await deps.events.sessionRevoked(tx, { accountId, sessionId: session.id, reason, revokedAt: now });
+      await deps.messages.sessionRevoked(tx, { accountId, sessionId: session.id, reason, revokedAt: now });
     }
   }
 }
@@ -34,7 +34,7 @@ export async function endSessions(
 /** Ends every session of the account (but `keepSessionId`) and any login waiting for its MFA code. */
 export async function endAllSessions(
   tx: Tx,
-  deps: Pick<IdentityDeps, 'events' | 'signer'>,
+  deps: Pick<IdentityDeps, 'messages' | 'signer'>,
   accountId: string,
   reason: string,
   now: Date,
@@ -47,11 +47,11 @@ export async function endAllSessions(
 }
 
 /** Ends one session and tells the gateway to refuse its access tokens, in a transaction of its own. */
-export function endSession(deps: Pick<IdentityDeps, 'db' | 'events' | 'now'>, sessionId: string, accountId: string, reason: string): Promise<void> {
+export function endSession(deps: Pick<IdentityDeps, 'db' | 'messages' | 'now'>, sessionId: string, accountId: string, reason: string): Promise<void> {
   return deps.db.$transaction(async (tx) => {
     const now = deps.now();
     if (await revokeSession(tx, sessionId, reason, now)) {
-      await deps.events.sessionRevoked(tx, { accountId, sessionId, reason, revokedAt: now });
+      await deps.messages.sessionRevoked(tx, { accountId, sessionId, reason, revokedAt: now });
     }
   });
 }

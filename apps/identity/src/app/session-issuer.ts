@@ -19,7 +19,7 @@ export interface OrganizationContext {
 }
 
 export interface SessionRequest {
-  organisation?: OrganizationContext;
+  organization?: OrganizationContext;
   deviceId: string | null;
   /** Password logins: the hash the password was checked against; the login fails if it changed since. */
   checkedPasswordHash?: string;
@@ -58,12 +58,12 @@ export function openSession(deps: IdentityDeps, accountId: string, request: Sess
 
     const session = await createSession(tx, {
       accountId: account.id,
-      organizationId: request.organisation?.organizationId ?? null,
+      organizationId: request.organization?.organizationId ?? null,
       userType: account.userType,
       deviceId: request.deviceId,
     });
-    await deps.events.auditRecorded(tx, request.audit);
-    return issueTokenPair(tx, deps, account, session.id, request.organisation);
+    await deps.messages.auditRecorded(tx, request.audit);
+    return issueTokenPair(tx, deps, account, session.id, request.organization);
   });
 }
 
@@ -73,7 +73,7 @@ export async function issueTokenPair(
   deps: IdentityDeps,
   account: AccountForClaims,
   sessionId: string,
-  organisation?: OrganizationContext,
+  organization?: OrganizationContext,
 ): Promise<identityV1.TokenPair> {
   const jti = randomUUID();
   const refreshToken = deps.signer.signRefresh({ sub: account.id, sid: sessionId, jti });
@@ -83,9 +83,9 @@ export async function issueTokenPair(
     tokenHash: sha256(refreshToken),
     expiresAt: new Date(deps.now().getTime() + deps.signer.refreshSeconds * 1000),
   });
-  return { accessToken: accessTokenFor(deps, account, sessionId, organisation), refreshToken, tokenType: 'Bearer', expiresIn: deps.signer.accessSeconds };
+  return { accessToken: accessTokenFor(deps, account, sessionId, organization), refreshToken, tokenType: 'Bearer', expiresIn: deps.signer.accessSeconds };
 }
 
-export function accessTokenFor(deps: IdentityDeps, account: AccountForClaims, sessionId: string, organisation?: OrganizationContext): string {
-  return deps.signer.signAccess(accessClaimsFor(account, sessionId, organisation)).token;
+export function accessTokenFor(deps: IdentityDeps, account: AccountForClaims, sessionId: string, organization?: OrganizationContext): string {
+  return deps.signer.signAccess(accessClaimsFor(account, sessionId, organization)).token;
 }

@@ -21,8 +21,8 @@ export async function setAccountStatus(deps: IdentityDeps, ctx: CallContext, inp
     if (!change.changed) return target;
     const updated = await updateAccountStatus(tx, target.id, change.next);
     if (change.endsSessions) await endAllSessions(tx, deps, target.id, `ACCOUNT_${change.next}`, now);
-    await deps.events.accountUpdated(tx, updated);
-    await deps.events.auditRecorded(
+    await deps.messages.accountUpdated(tx, updated);
+    await deps.messages.auditRecorded(
       tx,
       auditOf(
         ctx,

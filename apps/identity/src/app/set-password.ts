@@ -47,9 +47,9 @@ export async function setPassword(
     const updated = await setPasswordHash(tx, account.id, passwordHash, now, verified);
     await invalidateResetCodes(tx, account.id, now);
     await endAllSessions(tx, deps, account.id, via === 'RESET' ? 'PASSWORD_RESET' : 'PASSWORD_CHANGED', now, keepSessionId);
-    await deps.events.passwordChanged(tx, { accountId: account.id, email: account.email, via, occurredAt: now });
-    if (updated.status !== current.status) await deps.events.accountUpdated(tx, updated);
-    await deps.events.auditRecorded(
+    await deps.messages.passwordChanged(tx, { accountId: account.id, email: account.email, via, occurredAt: now });
+    if (updated.status !== current.status) await deps.messages.accountUpdated(tx, updated);
+    await deps.messages.auditRecorded(
       tx,
       auditOf(
         ctx,

@@ -20,7 +20,7 @@ export function setSystemRole(deps: IdentityDeps, ctx: CallContext, input: { use
     if (target.systemRole === systemRole) return target;
     const updated = await saveSystemRole(tx, target.id, systemRole);
     await endAllSessions(tx, deps, target.id, 'SYSTEM_ROLE_CHANGED', deps.now());
-    await deps.events.auditRecorded(
+    await deps.messages.auditRecorded(
       tx,
       auditOf(
         ctx,

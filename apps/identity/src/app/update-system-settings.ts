@@ -22,7 +22,7 @@ export function updateSystemSettings(deps: IdentityDeps, ctx: CallContext, setti
     if (changed.length === 0) return current;
     const next = { values, secrets: secrets.secrets };
     await saveSettings(tx, next, callerId(ctx));
-    await deps.events.auditRecorded(
+    await deps.messages.auditRecorded(
       tx,
       auditOf(ctx, { action: AuditAction.SETTINGS_UPDATED, userId: callerId(ctx), resourceType: 'SYSTEM_SETTINGS', detail: { changed } }, deps.now()),
     );

@@ -27,8 +27,8 @@ export async function verifyEmail(deps: IdentityDeps, ctx: CallContext, token: s
     if (!current) throw refused('is not valid');
     const status = statusAfterEmailVerified(current.status);
     const updated = await updateAccountStatus(tx, current.id, status, current.emailVerifiedAt ? {} : { emailVerifiedAt: now });
-    if (status !== current.status) await deps.events.accountUpdated(tx, updated);
-    await deps.events.auditRecorded(
+    if (status !== current.status) await deps.messages.accountUpdated(tx, updated);
+    await deps.messages.auditRecorded(
       tx,
       auditOf(
         ctx,

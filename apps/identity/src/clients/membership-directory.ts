@@ -1,15 +1,13 @@
-import { createClient, unary, type ServiceTokens } from '@platform/grpc-server';
-import { organisationV1 } from '@platform/proto';
+import type { PlatformClient } from '@platform/grpc-server/service';
+import type { organisationV1 } from '@platform/proto';
 import type { MembershipDirectory } from './ports';
 
 /** Memberships from the organisation service, called with identity's service token. */
-export function grpcMembershipDirectory(address: string, tokens: ServiceTokens): MembershipDirectory & { close(): void } {
-  const client = createClient(organisationV1.OrganisationServiceClient, address);
+export function grpcMembershipDirectory(organisation: PlatformClient<organisationV1.OrganisationServiceClient>): MembershipDirectory {
   return {
     async listMemberships(accountId, parent) {
-      const reply = await unary(client, client.listAccountMemberships, { accountId }, { parent, token: tokens.current() });
+      const reply = await organisation.call(organisation.client.listAccountMemberships, { accountId }, { parent });
       return reply.memberships;
     },
-    close: () => client.close(),
   };
 }

@@ -12,7 +12,7 @@ export interface AccountForClaims {
  * The access-token claims of a session, as the spec lists them: organisation users carry email,
  * username and their organisation and role; system users carry their system role instead.
  */
-export function accessClaimsFor(account: AccountForClaims, sessionId: string, organisation?: { organizationId: string; role: OrgRole }): AccessClaimsInput {
+export function accessClaimsFor(account: AccountForClaims, sessionId: string, organization?: { organizationId: string; role: OrgRole }): AccessClaimsInput {
   if (account.userType === 'SYSTEM') {
     return { sub: account.id, userType: 'SYSTEM', systemRole: (account.systemRole ?? 'READ_ONLY_ADMIN') as SystemRole, sid: sessionId };
   }
@@ -21,8 +21,8 @@ export function accessClaimsFor(account: AccountForClaims, sessionId: string, or
     userType: 'ORGANIZATION',
     email: account.email,
     username: account.username,
-    organizationId: organisation?.organizationId,
-    organizationRole: organisation?.role,
+    organizationId: organization?.organizationId,
+    organizationRole: organization?.role,
     sid: sessionId,
   };
 }

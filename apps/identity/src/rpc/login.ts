@@ -73,7 +73,7 @@ export function loginHandlers(deps: IdentityDeps): LoginHandlers {
     found: { account: Account; passwordHash: string },
     door: string,
     request: { deviceId?: string },
-    organisation?: OrganizationContext,
+    organization?: OrganizationContext,
   ): Promise<identityV1.LoginResponse> {
     const { account } = found;
     const device = deviceIdOf(request.deviceId, ctx);
@@ -83,14 +83,14 @@ export function loginHandlers(deps: IdentityDeps): LoginHandlers {
       await createMfaChallenge(deps.db, {
         accountId: account.id,
         tokenHash: sha256(challengeToken),
-        organizationId: organisation?.organizationId ?? null,
+        organizationId: organization?.organizationId ?? null,
         deviceId: device,
         expiresAt: new Date(deps.now().getTime() + deps.policy.mfaChallengeSeconds * 1000),
       });
       return { mfaRequired: true, challengeToken };
     }
     const pair = await openSession(deps, account.id, {
-      organisation,
+      organization,
       deviceId: device,
       checkedPasswordHash: found.passwordHash,
       audit: auditOf(
@@ -99,7 +99,7 @@ export function loginHandlers(deps: IdentityDeps): LoginHandlers {
           action: AuditAction.LOGIN_SUCCESS,
           userId: account.id,
           userEmail: account.email,
-          organizationId: organisation?.organizationId,
+          organizationId: organization?.organizationId,
           resourceType: 'ACCOUNT',
           resourceId: account.id,
           detail: { door, mfa: false },

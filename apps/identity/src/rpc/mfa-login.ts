@@ -56,13 +56,13 @@ export function mfaLoginHandlers(deps: IdentityDeps): Pick<AsyncService<identity
         throw wrongCode();
       }
 
-      let organisation: OrganizationContext | undefined;
+      let organization: OrganizationContext | undefined;
       if (challenge.organizationId) {
         const membership = chooseMembership(await deps.memberships.listMemberships(account.id, ctx), { organizationId: challenge.organizationId });
-        organisation = { organizationId: membership.organizationId, role: membership.role };
+        organization = { organizationId: membership.organizationId, role: membership.role };
       }
       return openSession(deps, account.id, {
-        organisation,
+        organization,
         deviceId: deviceIdOf(bodyDeviceId, ctx) ?? challenge.deviceId,
         before: async (tx) => {
           if (!(await useMfaChallenge(tx, challenge.id, deps.now()))) throw challengeInvalid();
@@ -73,7 +73,7 @@ export function mfaLoginHandlers(deps: IdentityDeps): Pick<AsyncService<identity
             action: AuditAction.LOGIN_SUCCESS,
             userId: account.id,
             userEmail: account.email,
-            organizationId: organisation?.organizationId,
+            organizationId: organization?.organizationId,
             resourceType: 'ACCOUNT',
             resourceId: account.id,
             detail: { door: account.userType === 'SYSTEM' ? 'SYSTEM' : 'ORG', mfa: matched.kind },

@@ -5,6 +5,5 @@ import type { DeliverySettingsSource, SmtpServer } from './ports';
 export function builtInDeliverySettings(platformSmtp: SmtpServer): DeliverySettingsSource {
   return {
     settingsFor: async (_organizationId, type) => ({ template: DEFAULT_TEMPLATES[type], smtp: platformSmtp, customTemplate: false }),
-    close: () => undefined,
   };
 }

@@ -1,9 +1,9 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
 import type { SecretBox } from '@platform/crypto';
-import { createClient, unary, type ServiceTokens } from '@platform/grpc-server';
+import type { PlatformClient } from '@platform/grpc-server/service';
 import type { Logger } from '@platform/telemetry';
 import type { TemplateType } from '../domain/templates';
-import { organisationV1 } from '@platform/proto';
+import type { organisationV1 } from '@platform/proto';
 import { DeliverySettingsUnavailable, DeliverySettingsUnusable, type DeliverySettings, type DeliverySettingsSource } from './ports';
 
 type EmailDelivery = organisationV1.EmailDelivery;
@@ -12,8 +12,8 @@ type EmailDelivery = organisationV1.EmailDelivery;
 const UNIMPLEMENTED_RECHECK_MS = 60_000;
 
 export interface OrganisationDeliveryOptions {
-  address: string;
-  tokens: ServiceTokens;
+  /** The kit's client of the organisation service (with this service's token). */
+  organisation: PlatformClient<organisationV1.OrganisationServiceClient>;
   secrets: SecretBox;
   /** The built-in source, for platform mail and whatever the organisation does not set. */
   fallback: DeliverySettingsSource;
@@ -28,7 +28,7 @@ export interface OrganisationDeliveryOptions {
  * no organisation's mail goes out in the wrong template or through the wrong server.
  */
 export function organisationDeliverySettings(options: OrganisationDeliveryOptions): DeliverySettingsSource {
-  const client = createClient(organisationV1.OrganisationServiceClient, options.address);
+  const { organisation } = options;
   let unimplementedUntil = 0;
   const openPassword = (sealed: string): string => {
     try {
@@ -44,12 +44,7 @@ export function organisationDeliverySettings(options: OrganisationDeliveryOption
       if (!organizationId || Date.now() < unimplementedUntil) return fallback;
       let reply: EmailDelivery;
       try {
-        reply = await unary(
-          client,
-          client.getEmailDelivery,
-          { organizationId, type },
-          { token: options.tokens.current(), timeoutMs: options.timeoutMs ?? 5_000 },
-        );
+        reply = await organisation.call(organisation.client.getEmailDelivery, { organizationId, type }, { timeoutMs: options.timeoutMs ?? 5_000 });
       } catch (err) {
         const code = (err as ServiceError).code;
         if (code === status.UNIMPLEMENTED) {
@@ -83,6 +78,5 @@ export function organisationDeliverySettings(options: OrganisationDeliveryOption
         organizationSlug: reply.organizationSlug || undefined,
       };
     },
-    close: () => client.close(),
   };
 }

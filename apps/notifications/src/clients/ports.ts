@@ -42,7 +42,6 @@ export interface DeliverySettings {
  */
 export interface DeliverySettingsSource {
   settingsFor(organizationId: string | null, type: TemplateType): Promise<DeliverySettings>;
-  close(): void;
 }
 
 /** The source could not answer now (the organisation service is down or slow): try again later. */
@@ -65,7 +64,6 @@ export class DeliverySettingsUnusable extends Error {
 export interface MembershipSnapshotSource {
   /** The page after `afterId` ('' for the first), at most `limit` items; rejects with the gRPC error. */
   page(afterId: string, limit: number): Promise<organisationV1.MembershipSnapshotPage>;
-  close(): void;
 }
 
 export interface OutgoingEmail {

@@ -143,7 +143,7 @@ export function invitationEmail(ctx: EmailContext, event: MemberInvitedFacts): E
   };
 }
 
-export interface OrganisationCreatedFacts {
+export interface OrganizationCreatedFacts {
   organizationId: string;
   name: string;
   slug: string;
@@ -158,7 +158,7 @@ export interface OrganisationCreatedFacts {
  * organisation.organisation.created → the owner's welcome email, when create-with-owner asked for
  * it; null otherwise (plain POST /api/orgs, sendWelcomeEmail false, or no owner).
  */
-export function welcomeEmail(ctx: EmailContext, event: OrganisationCreatedFacts): EmailRequest | null {
+export function welcomeEmail(ctx: EmailContext, event: OrganizationCreatedFacts): EmailRequest | null {
   if (!event.sendWelcomeEmail || event.ownerEmail.trim() === '') return null;
   return {
     organizationId: event.organizationId,

@@ -1,4 +1,5 @@
 import type { SecretBox } from '@platform/crypto';
+import type { JobWake, ServiceJob } from '@platform/grpc-server/service';
 import type { Logger } from '@platform/telemetry';
 import type { Counter } from 'prom-client';
 import { afterFailure, classifySmtpFailure, describeSmtpFailure, type FailureKind, type RetryPolicy } from '../domain/send-outcome';
@@ -6,7 +7,7 @@ import { compileTemplate, DEFAULT_TEMPLATES, renderEmail, renderNodes, type Comp
 import { DeliverySettingsUnavailable, DeliverySettingsUnusable, type DeliverySettingsSource, type Mailer } from '../clients/ports';
 import type { NotificationsDb } from '../store/db';
 import { claimDueEmails, completeEmail, rescheduleEmail, type ClaimedEmail } from '../store/email-deliveries';
-import { eachLimited, startJobLoop, type JobLoop } from './job-loop';
+import { eachLimited } from './each-limited';
 
 export interface EmailDispatcherDeps {
   db: NotificationsDb;
@@ -16,12 +17,17 @@ export interface EmailDispatcherDeps {
   retry: RetryPolicy;
   concurrency: number;
   pollMs: number;
+  /** Woken when an email was queued: the next run starts at once instead of at its next poll. */
+  wake: JobWake;
   /** Longest an attempt may hold an email before another dispatcher may take it over. */
   leaseMs: number;
   logger: Logger;
   sent?: Counter<string>;
   now: () => Date;
 }
+
+/** Longest pause between runs while they keep failing (the database is down). */
+const DISPATCH_BACKOFF_MAX_MS = 30_000;
 
 /** What the email log shows for a secret value (the reset code in a subject, say). */
 const HIDDEN = '[hidden]';
@@ -42,8 +48,12 @@ const compiledDefault = (type: TemplateType): CompiledTemplate => {
  * (SENT, BOUNCED, FAILED) replaces the queued row with an email-log row, so nothing is dropped
  * silently. Delivery is at least once: a crash between the server's acceptance and the log write
  * sends the email again (with the same Message-ID).
+ *
+ * A job of the service kit that every replica runs: each run claims due emails under a lease, so
+ * replicas share the queue and none sends an email another holds. Each run is logged and counted by
+ * the kit (service_job_runs_total{job="email-dispatcher"}); each email by its outcome here.
  */
-export function startEmailDispatcher(deps: EmailDispatcherDeps): JobLoop {
+export function emailDispatcherJob(deps: EmailDispatcherDeps): ServiceJob {
   const log = deps.logger.child({ component: 'email-dispatcher' });
 
   const openValues = (email: ClaimedEmail): Record<string, string> => {
@@ -119,16 +129,19 @@ export function startEmailDispatcher(deps: EmailDispatcherDeps): JobLoop {
     }
   }
 
-  return startJobLoop({
-    name: 'email',
-    idleMs: deps.pollMs,
-    logger: log,
-    pass: async () => {
+  return {
+    name: 'email-dispatcher',
+    runsOn: 'every-replica',
+    intervalMs: deps.pollMs,
+    repeatWhileBusy: true,
+    failureBackoffMaxMs: DISPATCH_BACKOFF_MAX_MS,
+    wake: deps.wake,
+    run: async () => {
       const due = await claimDueEmails(deps.db, deps.concurrency * 2, deps.leaseMs);
       await eachLimited(due, deps.concurrency, (email) =>
         attempt(email).catch((err: unknown) => log.error({ err, emailId: email.id }, 'could not record an email attempt; it will be retried after its lease')),
       );
-      return due.length > 0;
+      return due.length;
     },
-  });
+  };
 }

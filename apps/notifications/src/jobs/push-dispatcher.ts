@@ -1,3 +1,4 @@
+import type { JobWake, ServiceJob } from '@platform/grpc-server/service';
 import type { Logger } from '@platform/telemetry';
 import type { Counter } from 'prom-client';
 import { batchFailedAsAWhole, fcmData, isDeadTokenCode } from '../domain/push-message';
@@ -6,7 +7,6 @@ import type { PushSender } from '../clients/push-sender';
 import type { NotificationsDb } from '../store/db';
 import { removeDevices } from '../store/device-tokens';
 import { advancePushJob, claimDuePushJobs, finishPushJob, nextTokenBatch, reschedulePushJob, type ClaimedPushJob } from '../store/push-jobs';
-import { startJobLoop, type JobLoop } from './job-loop';
 
 export interface PushDispatcherDeps {
   db: NotificationsDb;
@@ -15,11 +15,16 @@ export interface PushDispatcherDeps {
   batchSize: number;
   retry: RetryPolicy;
   pollMs: number;
+  /** Woken when a push job was queued: the next run starts at once instead of at its next poll. */
+  wake: JobWake;
   leaseMs: number;
   logger: Logger;
   pushed?: Counter<string>;
   now: () => Date;
 }
+
+/** Longest pause between runs while they keep failing (the database is down). */
+const DISPATCH_BACKOFF_MAX_MS = 30_000;
 
 /** The whole batch failed in a way a later attempt may not (network, FCM down, auth refused). */
 class BatchNotSent extends Error {}
@@ -30,8 +35,12 @@ class BatchNotSent extends Error {}
  * last batch sent, not from the start). Tokens FCM reports unregistered or invalid are deleted.
  * A batch that fails as a whole is retried later with growing delays; the job ends FAILED after
  * the attempt limit. Per-token failures of other kinds are counted, not retried.
+ *
+ * A job of the service kit that every replica runs: each run claims one due push job under a lease,
+ * so replicas share the queue. Each run is logged and counted by the kit
+ * (service_job_runs_total{job="push-dispatcher"}); each message by its outcome here.
  */
-export function startPushDispatcher(deps: PushDispatcherDeps): JobLoop {
+export function pushDispatcherJob(deps: PushDispatcherDeps): ServiceJob {
   const log = deps.logger.child({ component: 'push-dispatcher' });
 
   async function deliver(job: ClaimedPushJob): Promise<void> {
@@ -84,7 +93,7 @@ export function startPushDispatcher(deps: PushDispatcherDeps): JobLoop {
     log.info({ notificationId: job.notificationId, ...totals }, 'push delivered');
   }
 
-  async function run(job: ClaimedPushJob): Promise<void> {
+  async function attempt(job: ClaimedPushJob): Promise<void> {
     try {
       await deliver(job);
     } catch (err) {
@@ -101,14 +110,17 @@ export function startPushDispatcher(deps: PushDispatcherDeps): JobLoop {
     }
   }
 
-  return startJobLoop({
-    name: 'push',
-    idleMs: deps.pollMs,
-    logger: log,
-    pass: async () => {
+  return {
+    name: 'push-dispatcher',
+    runsOn: 'every-replica',
+    intervalMs: deps.pollMs,
+    repeatWhileBusy: true,
+    failureBackoffMaxMs: DISPATCH_BACKOFF_MAX_MS,
+    wake: deps.wake,
+    run: async () => {
       const jobs = await claimDuePushJobs(deps.db, 1, deps.leaseMs);
-      for (const job of jobs) await run(job);
-      return jobs.length > 0;
+      for (const job of jobs) await attempt(job);
+      return jobs.length;
     },
-  });
+  };
 }

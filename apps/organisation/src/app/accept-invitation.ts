@@ -91,7 +91,7 @@ export async function acceptInvitation(
       const names = activated ? listColumns(await upsertAccount(tx, snapshotOf(activated, now)), membership) : {};
       const accepted = await updateMembership(tx, membership.id, { status: 'ACTIVE', roleId: role.id, ...names });
       await markInvitation(tx, invitation.id, { status: 'ACCEPTED', acceptedAt: now });
-      await deps.events.membershipChanged(tx, {
+      await deps.messages.membershipChanged(tx, {
         accountId: invitation.accountId,
         organizationId: invitation.organizationId,
         role: accepted.role.name,
@@ -100,7 +100,7 @@ export async function acceptInvitation(
         previousRole: accepted.role.name === membership.role.name ? '' : membership.role.name,
         occurredAt: now,
       });
-      await deps.events.invitationAccepted(tx, {
+      await deps.messages.invitationAccepted(tx, {
         organizationId: invitation.organizationId,
         invitationId: invitation.id,
         accountId: invitation.accountId,

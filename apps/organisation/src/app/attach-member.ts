@@ -93,7 +93,7 @@ export async function attachMember(deps: OrganisationDeps, tx: Tx, ctx: CallCont
     ? await updateMembership(tx, existing.id, fields)
     : await createMembership(tx, { organizationId: input.org.id, accountId: account.id, ...fields });
 
-  await deps.events.membershipChanged(tx, {
+  await deps.messages.membershipChanged(tx, {
     accountId: account.id,
     organizationId: input.org.id,
     role: input.role.name,
@@ -103,7 +103,7 @@ export async function attachMember(deps: OrganisationDeps, tx: Tx, ctx: CallCont
     occurredAt: now,
   });
   if (input.status === 'PENDING') {
-    await deps.events.memberInvited(tx, {
+    await deps.messages.memberInvited(tx, {
       organizationId: input.org.id,
       organizationName: input.org.name,
       organizationSlug: input.org.slug,

@@ -19,7 +19,7 @@ export function recordOrganizationAction(
   org: Organization,
   detail: Record<string, unknown> = {},
 ): Promise<void> {
-  return deps.events.auditRecorded(
+  return deps.messages.auditRecorded(
     tx,
     auditOf(
       ctx,
@@ -46,7 +46,7 @@ export async function recordMembershipChange(
 ): Promise<void> {
   const { before, after } = change;
   for (const action of membershipAuditActions(change.operation, before, { role: after.role.name, status: after.status })) {
-    await deps.events.auditRecorded(
+    await deps.messages.auditRecorded(
       tx,
       auditOf(
         ctx,

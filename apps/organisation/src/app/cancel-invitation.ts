@@ -29,7 +29,7 @@ export async function cancelInvitation(deps: OrganisationDeps, ctx: CallContext,
     if (membership?.status === 'PENDING') {
       const next = transition(membership.status, { kind: 'remove' });
       await updateMembership(tx, membership.id, { status: next.to, endedAt: now });
-      await deps.events.membershipChanged(tx, {
+      await deps.messages.membershipChanged(tx, {
         accountId: membership.accountId,
         organizationId: membership.organizationId,
         role: membership.role.name,

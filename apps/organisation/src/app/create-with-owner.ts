@@ -117,7 +117,7 @@ function steps(deps: OrganisationDeps): SagaStep<Progress>[] {
             status: 'ACTIVE',
             limit: p.limit,
           });
-          await deps.events.organisationCreated(tx, {
+          await deps.messages.organizationCreated(tx, {
             organizationId: org.id,
             name: org.name,
             slug: org.slug,

@@ -38,7 +38,7 @@ async function announceDecision(
   accountCreated: boolean,
 ): Promise<void> {
   const now = deps.now();
-  await deps.events.joinRequestDecided(tx, {
+  await deps.messages.joinRequestDecided(tx, {
     organizationId: org.id,
     organizationName: org.name,
     organizationSlug: org.slug,

@@ -22,7 +22,7 @@ export async function deleteOrganisation(deps: OrganisationDeps, ctx: CallContex
       const endedMemberships = await endAllMemberships(tx, id, now);
       await cancelSubscription(tx, id);
       for (const ended of endedMemberships) {
-        await deps.events.membershipChanged(tx, {
+        await deps.messages.membershipChanged(tx, {
           accountId: ended.accountId,
           organizationId: id,
           role: ended.role,
@@ -32,7 +32,7 @@ export async function deleteOrganisation(deps: OrganisationDeps, ctx: CallContex
           occurredAt: now,
         });
       }
-      await deps.events.organisationDeleted(tx, { organizationId: id, slug: org.slug, occurredAt: now });
+      await deps.messages.organizationDeleted(tx, { organizationId: id, slug: org.slug, occurredAt: now });
       // One entry for the organisation; each membership it ended is announced (membership.changed), not audited.
       await recordOrganizationAction(deps, tx, ctx, 'ORGANIZATION_DELETED', org, { endedMemberships: endedMemberships.length });
     },

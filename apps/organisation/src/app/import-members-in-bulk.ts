@@ -56,7 +56,7 @@ export async function applyChunkInBulk(deps: OrganisationDeps, tx: Tx, chunk: Im
 
   await createMemberships(tx, chunk.orgId, plan.creates);
   await updateImportedMemberships(tx, plan.updates);
-  await deps.events.membershipsChanged(
+  await deps.messages.membershipsChanged(
     tx,
     plan.changes.map((change) => ({ ...change, organizationId: chunk.orgId, occurredAt: now })),
   );

@@ -91,7 +91,7 @@ async function applyRecord(deps: OrganisationDeps, tx: Tx, chunk: ImportChunk, r
       createdAt: registeredAt ?? now,
       importHash: importHash(wanted),
     });
-    await deps.events.membershipChanged(tx, {
+    await deps.messages.membershipChanged(tx, {
       accountId,
       organizationId: chunk.orgId,
       role: role.name,
@@ -128,7 +128,7 @@ async function applyRecord(deps: OrganisationDeps, tx: Tx, chunk: ImportChunk, r
     ...(next.restarts ? { joinedAt: now, endedAt: null } : {}),
   });
   if (next.changed || roleChanged) {
-    await deps.events.membershipChanged(tx, {
+    await deps.messages.membershipChanged(tx, {
       accountId,
       organizationId: chunk.orgId,
       role: updated.role.name,

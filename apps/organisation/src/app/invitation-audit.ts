@@ -19,5 +19,5 @@ export function recordInvitationAction(
     detail?: Record<string, unknown>;
   },
 ): Promise<void> {
-  return deps.events.auditRecorded(tx, auditOf(ctx, entry, deps.now()));
+  return deps.messages.auditRecorded(tx, auditOf(ctx, entry, deps.now()));
 }

@@ -113,7 +113,7 @@ async function reinvite(
   if (!before || before.status !== 'PENDING') throw invitationRaced();
   const membership = before.roleId === input.role.id ? before : await updateMembership(tx, before.id, { roleId: input.role.id });
   if (membership.role.name !== before.role.name) {
-    await deps.events.membershipChanged(tx, {
+    await deps.messages.membershipChanged(tx, {
       accountId: account.id,
       organizationId: input.org.id,
       role: membership.role.name,
@@ -123,7 +123,7 @@ async function reinvite(
       occurredAt: now,
     });
   }
-  await deps.events.memberInvited(tx, {
+  await deps.messages.memberInvited(tx, {
     organizationId: input.org.id,
     organizationName: input.org.name,
     organizationSlug: input.org.slug,

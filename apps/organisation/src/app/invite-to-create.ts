@@ -29,7 +29,7 @@ export async function inviteToCreate(
       createdBy: ctx.caller?.sub ?? '',
       expiresAt: expiryAfterDays(now, input.expiresInDays),
     });
-    await deps.events.creationInvitationCreated(tx, {
+    await deps.messages.creationInvitationCreated(tx, {
       invitationId: invitation.id,
       email: invitation.email,
       orgName: invitation.orgName,

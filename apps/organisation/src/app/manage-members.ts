@@ -66,7 +66,7 @@ async function announce(
   now: Date,
 ): Promise<void> {
   if (updated.role.name === m.role.name && updated.status === m.status) return;
-  await deps.events.membershipChanged(tx, {
+  await deps.messages.membershipChanged(tx, {
     accountId: m.accountId,
     organizationId: m.organizationId,
     role: updated.role.name,
@@ -154,7 +154,7 @@ export async function updateMember(deps: OrganisationDeps, ctx: CallContext, inp
     await announce(deps, tx, ctx, 'update', m, result, now);
     const changedFields = [...(['firstName', 'lastName'] as const).filter((f) => result[f] !== m[f]), ...changedProfileFields(profileOf(m), profile)];
     if (changedFields.length > 0) {
-      await deps.events.memberProfileChanged(tx, {
+      await deps.messages.memberProfileChanged(tx, {
         organizationId: m.organizationId,
         accountId: m.accountId,
         changedFields,

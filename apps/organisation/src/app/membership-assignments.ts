@@ -95,7 +95,7 @@ export async function assignMembership(
       reminder7SentAt: null,
       lastInvoiceId: invoiceId || null,
     });
-    await deps.events.membershipAssigned(tx, {
+    await deps.messages.membershipAssigned(tx, {
       organizationId: input.organizationId,
       accountId: input.accountId,
       assignmentId: assignment.id,
@@ -133,7 +133,7 @@ export async function renewMembership(deps: OrganisationDeps, input: { organizat
       reminder7SentAt: null,
       lastInvoiceId: invoiceId || null,
     });
-    await deps.events.membershipRenewed(tx, {
+    await deps.messages.membershipRenewed(tx, {
       organizationId: input.organizationId,
       accountId: input.accountId,
       assignmentId: assignment.id,

@@ -22,7 +22,7 @@ export async function expireAssignment(deps: OrganisationDeps, a: LapsedAssignme
   return deps.db.$transaction(async (tx) => {
     const count = await expireLapsedAssignment(tx, a.id, today);
     if (count === 1) {
-      await deps.events.membershipExpired(tx, {
+      await deps.messages.membershipExpired(tx, {
         organizationId: a.organizationId,
         accountId: a.accountId,
         assignmentId: a.id,
@@ -40,7 +40,7 @@ export async function sendRenewalReminder(deps: OrganisationDeps, due: ReminderD
   const now = deps.now();
   return deps.db.$transaction(async (tx) => {
     if (!(await markReminderSent(tx, a.id, due, now, a.reminder30SentAt))) return false;
-    await deps.events.membershipRenewalDue(tx, {
+    await deps.messages.membershipRenewalDue(tx, {
       organizationId: a.organization.id,
       organizationName: a.organization.name,
       organizationSlug: a.organization.slug,

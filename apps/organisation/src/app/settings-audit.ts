@@ -28,7 +28,7 @@ export async function recordSettingsChange(
   detail: Record<string, unknown> = {},
 ): Promise<void> {
   if (changed.length === 0) return;
-  await deps.events.auditRecorded(
+  await deps.messages.auditRecorded(
     tx,
     auditOf(
       ctx,

@@ -23,7 +23,7 @@ export async function saveSmtpSettings(
     const required = resolveRequireTls(requireTls, before?.requireTls);
     const saved = await upsertSmtpSettings(tx, organizationId, { ...fields, requireTls: required });
     if ((before?.requireTls ?? true) !== required) {
-      await deps.events.auditRecorded(
+      await deps.messages.auditRecorded(
         tx,
         auditOf(
           ctx,

@@ -1,7 +1,8 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
 import { ERROR_VIOLATIONS_KEY, PlatformError, type FieldViolation } from '@platform/errors';
-import { createClient, unary, type CallContext, type ServiceTokens } from '@platform/grpc-server';
-import { identityV1 } from '@platform/proto';
+import type { CallContext } from '@platform/grpc-server';
+import type { PlatformClient } from '@platform/grpc-server/service';
+import type { identityV1 } from '@platform/proto';
 import type { EnsuredAccount, Identity } from './ports';
 
 const isStatus = (err: unknown, code: status): boolean => (err as Partial<ServiceError>)?.code === code;
@@ -26,13 +27,13 @@ const ENSURE_ACCOUNTS_MAX = 500;
 const ENSURE_ACCOUNTS_TIMEOUT_MS = 30_000;
 
 /** Identity's internal RPCs, called with the organisation service's token. */
-export function grpcIdentity(address: string, tokens: ServiceTokens): Identity & { close(): void } {
-  const client = createClient(identityV1.IdentityServiceClient, address);
-  const options = (parent?: CallContext, timeoutMs?: number) => ({ parent, token: tokens.current(), timeoutMs });
+export function grpcIdentity(identity: PlatformClient<identityV1.IdentityServiceClient>): Identity {
+  const { client } = identity;
+  const options = (parent?: CallContext, timeoutMs?: number) => ({ parent, timeoutMs });
   return {
     async ensureAccount(input, parent) {
       try {
-        const reply = await unary(client, client.ensureAccount, input, options(parent));
+        const reply = await identity.call(client.ensureAccount, input, options(parent));
         if (!reply.account) throw new Error('identity answered EnsureAccount without an account');
         return { account: reply.account, created: reply.created };
       } catch (err) {
@@ -45,7 +46,7 @@ export function grpcIdentity(address: string, tokens: ServiceTokens): Identity &
       const answers: EnsuredAccount[] = [];
       for (let start = 0; start < people.length; start += ENSURE_ACCOUNTS_MAX) {
         const accounts = people.slice(start, start + ENSURE_ACCOUNTS_MAX).map(({ email, firstName, lastName }) => ({ email, firstName, lastName }));
-        const reply = await unary(client, client.ensureAccounts, { accounts }, options(parent, ENSURE_ACCOUNTS_TIMEOUT_MS));
+        const reply = await identity.call(client.ensureAccounts, { accounts }, options(parent, ENSURE_ACCOUNTS_TIMEOUT_MS));
         if (reply.results.length !== accounts.length)
           throw new Error(`identity answered EnsureAccounts with ${reply.results.length} results for ${accounts.length} entries`);
         for (const result of reply.results) {
@@ -58,7 +59,7 @@ export function grpcIdentity(address: string, tokens: ServiceTokens): Identity &
     },
     async activateAccount(input, parent) {
       try {
-        return await unary(client, client.activateAccount, input, options(parent));
+        return await identity.call(client.activateAccount, input, options(parent));
       } catch (err) {
         if (isStatus(err, status.FAILED_PRECONDITION)) return undefined;
         // The password policy's verdict (field password) is the client's 400.
@@ -67,21 +68,20 @@ export function grpcIdentity(address: string, tokens: ServiceTokens): Identity &
       }
     },
     async discardCreatedAccount(accountId, parent) {
-      await unary(client, client.discardCreatedAccount, { accountId }, options(parent));
+      await identity.call(client.discardCreatedAccount, { accountId }, options(parent));
     },
     async getAccount(accountId, parent) {
       try {
-        return await unary(client, client.getAccount, { accountId }, options(parent));
+        return await identity.call(client.getAccount, { accountId }, options(parent));
       } catch (err) {
         if (isStatus(err, status.NOT_FOUND)) return undefined;
         throw err;
       }
     },
-    readSystemSettings: (parent) => unary(client, client.readSystemSettings, {}, options(parent)),
+    readSystemSettings: (parent) => identity.call(client.readSystemSettings, {}, options(parent)),
     async listRecentAuditEntries(userId, limit, parent) {
-      const reply = await unary(client, client.listRecentAuditEntries, { userId, limit }, options(parent, AUDIT_HISTORY_TIMEOUT_MS));
+      const reply = await identity.call(client.listRecentAuditEntries, { userId, limit }, options(parent, AUDIT_HISTORY_TIMEOUT_MS));
       return reply.entries;
     },
-    close: () => client.close(),
   };
 }

@@ -1,7 +1,8 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
 import { ERROR_VIOLATIONS_KEY, PlatformError, type FieldViolation } from '@platform/errors';
-import { createClient, unary, type CallContext, type ServiceTokens } from '@platform/grpc-server';
-import { notificationsV1 } from '@platform/proto';
+import type { CallContext } from '@platform/grpc-server';
+import type { PlatformClient } from '@platform/grpc-server/service';
+import type { notificationsV1 } from '@platform/proto';
 import type { DefaultTemplate } from '../domain/email-templates';
 import type { Notifications } from './ports';
 
@@ -21,20 +22,20 @@ function violationsOf(err: ServiceError): FieldViolation[] {
 }
 
 /** Notifications' internal template RPCs, called with the organisation service's token. */
-export function grpcNotifications(address: string, tokens: ServiceTokens, now: () => number = Date.now): Notifications & { close(): void } {
-  const client = createClient(notificationsV1.NotificationsServiceClient, address);
-  const options = (parent?: CallContext) => ({ parent, token: tokens.current() });
+export function grpcNotifications(notifications: PlatformClient<notificationsV1.NotificationsServiceClient>, now: () => number = Date.now): Notifications {
+  const { client } = notifications;
+  const options = (parent?: CallContext) => ({ parent });
   let cached: { templates: DefaultTemplate[]; until: number } | undefined;
   return {
     async defaultTemplates(parent) {
       if (cached && now() < cached.until) return cached.templates;
-      const reply = await unary(client, client.listDefaultEmailTemplates, {}, options(parent));
+      const reply = await notifications.call(client.listDefaultEmailTemplates, {}, options(parent));
       cached = { templates: reply.templates, until: now() + DEFAULTS_CACHE_MS };
       return reply.templates;
     },
     async renderTemplate(input, parent) {
       try {
-        return await unary(client, client.renderEmailTemplate, input, options(parent));
+        return await notifications.call(client.renderEmailTemplate, input, options(parent));
       } catch (err) {
         // Notifications' verdict on a template (does not parse, unknown placeholder) is the client's 400.
         if ((err as Partial<ServiceError>)?.code === status.INVALID_ARGUMENT) {
@@ -43,6 +44,5 @@ export function grpcNotifications(address: string, tokens: ServiceTokens, now: (
         throw err;
       }
     },
-    close: () => client.close(),
   };
 }

@@ -1,4 +1,4 @@
-/** Organisation types; the spec names ASSOCIATION, the rest are the platform's choice (docs/decisions.md). */
+/** Organisation types; the spec names ASSOCIATION, the rest are the platform's choice (docs/decisions/0049-organisation-types-and-updates.md). */
 export const ORG_TYPES = ['ASSOCIATION', 'FEDERATION', 'CLUB', 'COOPERATIVE', 'FOUNDATION', 'OTHER'] as const;
 export type OrgType = (typeof ORG_TYPES)[number];
 

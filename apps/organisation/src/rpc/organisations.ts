@@ -39,7 +39,7 @@ const createWithOwnerInput = z.object({
 });
 const ORGANIZATION_SORT: readonly OrganizationSortField[] = ['name', 'slug', 'createdAt'];
 
-type OrganisationHandlers = Pick<
+type OrganizationHandlers = Pick<
   AsyncService<organisationV1.OrganisationServiceServer>,
   | 'createOrganisation'
   | 'listOrganisations'
@@ -61,12 +61,12 @@ function lookupKey(value: string, field: 'slug' | 'subdomain'): string {
   return key;
 }
 
-export function organisationHandlers(deps: OrganisationDeps): OrganisationHandlers {
+export function organizationHandlers(deps: OrganisationDeps): OrganizationHandlers {
   return {
     async createOrganisation(request, ctx) {
       const input = validate(createInput, request);
       const org = await insertOrganization(deps, { ...input, orgType: input.orgType as OrgType }, async (tx, created) => {
-        await deps.events.organisationCreated(tx, {
+        await deps.messages.organizationCreated(tx, {
           organizationId: created.id,
           name: created.name,
           slug: created.slug,

@@ -2155,8 +2155,9 @@ export interface paths {
         put?: never;
         /**
          * Import events from a CSV file
-         * @description CSV import (multipart `file`, columns as the creation fields; see docs/decisions.md, "Events
-         *     service"): good rows become DRAFT events, every rejected row is reported with its line and reasons.
+         * @description CSV import (multipart `file`, columns as the creation fields; see
+         *     docs/decisions/0150-events-csv-import.md): good rows become DRAFT events, every rejected row is
+         *     reported with its line and reasons.
          *
          *     **Auth** admin: an ADMIN or OWNER of the path's organisation, or a platform administrator.
          *
@@ -13555,7 +13556,10 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     membershipTypeId?: string;
-                    /** @description Default today; end_date default start_date + the type's duration (see docs/decisions.md). */
+                    /**
+                     * @description Default today; end_date default start_date + the type's duration (see
+                     *     docs/decisions/0117-membership-assignments.md).
+                     */
                     startDate?: string;
                     endDate?: string;
                 };

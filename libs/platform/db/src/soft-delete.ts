@@ -3,7 +3,7 @@
  * every uniqueness rule ignores them. In schema.prisma a soft-deletable model has
  *   deletedAt DateTime? @db.Timestamptz(3)
  * and its unique constraints are partial, so a value frees up once its row is deleted:
- *   @@unique([organisationId, email], where: { deletedAt: null })
+ *   @@unique([organizationId, email], where: { deletedAt: null })
  * (generator `previewFeatures = ["partialIndexes"]`; see the README).
  */
 

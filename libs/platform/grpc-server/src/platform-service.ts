@@ -5,25 +5,43 @@ import {
   connectPlatformMessaging,
   isNatsHealthy,
   messagingTablesSql,
+  serviceOutbox,
   startOutboxRelay,
   type JetStreamClient,
+  type MessageConsumer,
   type MessagingNames,
   type NatsConnection,
+  type ServiceOutbox,
+  type SqlTx,
+  type Subject,
 } from '@platform/messaging';
 import { createLogger, createMetricsRegistry, type Logger } from '@platform/telemetry';
 import type { Registry } from 'prom-client';
 import type { DependencyCheck } from '@platform/health';
 import { platformHousekeeping } from './housekeeping';
 import { startGrpcService, type RunningService, type ServiceBinding } from './server';
-import { startServiceJobs, type ServiceJob } from './service-jobs';
+import { platformClients, type PlatformClients } from './service-clients';
+import { consumerDisagreements, startServiceConsumers, type TransactionRunner } from './service-consumers';
+import { isExclusive, startServiceJobs, type ServiceJob } from './service-jobs';
+import { ServiceTokens } from './service-tokens';
+import { StopList, type StopStep } from './stop-list';
 
-export { JobWake, type ServiceJob } from './service-jobs';
+export { JobWake, type ServiceJob, type ExclusiveJob, type EveryReplicaJob } from './service-jobs';
+export type { PlatformClient, PlatformClients, PlatformServiceName, ServiceClientOf } from './service-clients';
 
 /** What the platform needs of a service's database client; a PrismaClient fits. */
 export interface PlatformDb {
   $queryRawUnsafe(query: string): Promise<unknown>;
   $disconnect(): Promise<void>;
 }
+
+/** A database client with interactive transactions, as a PrismaClient has (what the consumers run in). */
+interface TransactionalDb<Tx> {
+  $transaction<T>(work: (tx: Tx) => Promise<T>, options?: { timeout?: number }): Promise<T>;
+}
+
+/** The transaction client of a database client (`Prisma.TransactionClient` of a PrismaClient); never without transactions. */
+export type TxOf<Db> = Db extends { $transaction(work: (tx: infer Tx) => Promise<unknown>, ...rest: never[]): unknown } ? Tx : never;
 
 export interface MigrateServiceSpec {
   /** The service's name: logs, metrics and the NATS connection carry it. */
@@ -45,8 +63,12 @@ export interface PlatformServiceSpec<Db extends PlatformDb> extends MigrateServi
   /** In production the server waits 2 s between NOT_SERVING and closing, for the load balancers. */
   nodeEnv: string;
   createDb: (databaseUrl: string, schema: string) => Db;
-  /** Publishes the schema's outbox to JetStream (default true); off for services that never write one. */
-  outboxRelay?: boolean;
+  /** The address of each service this one calls (the registry's `calls`, from their `<SVC>_GRPC_URL`; empty: none). */
+  callees?: Readonly<Record<string, string>>;
+  /** The subjects it writes to its outbox (the registry's `publishes`; absent: none): the outbox relay runs only when there is one. */
+  publishes?: readonly Subject[];
+  /** The subjects its consumers read (the registry's `consumes`; absent: none); the wiring's consumers must read exactly these. */
+  consumes?: readonly Subject[];
 }
 
 /** The shared infrastructure a service wires its own parts onto. */
@@ -57,19 +79,31 @@ export interface PlatformInfra<Db extends PlatformDb> {
   nc: NatsConnection;
   js: JetStreamClient;
   names: MessagingNames;
+  /** The schema's outbox, for the subjects the registry says the service publishes. */
+  outbox: ServiceOutbox;
+  /** A client of each service the registry says this one calls, with this service's token; the kit closes them. */
+  clients: PlatformClients;
   logger: Logger;
   registry: Registry;
   signer: TokenSigner;
+  /** Aborted as soon as the service begins to stop (before the server drains): long runs wind down. */
+  stopping: AbortSignal;
+  /**
+   * Registers how to close something the wiring opened (a Redis connection, a mailer). At shutdown
+   * the kit runs these after the consumers and jobs have stopped, the last registered first, before
+   * the clients, the relay, NATS and the database close.
+   */
+  onStop(step: StopStep): void;
 }
 
-/** What a service adds: its gRPC services, extra health checks, its periodic jobs, and how to stop what it started. */
-export interface ServiceWiring {
+/** What a service adds: its gRPC services, extra health checks, its periodic jobs and its consumers. */
+export interface ServiceWiring<Tx = unknown> {
   services: ServiceBinding[];
   checks?: DependencyCheck[];
-  /** Periodic work of the service (its own cleanup), started after the wiring with the kit's housekeeping. */
+  /** Periodic work of the service (its own cleanup, its queues), started after the wiring with the kit's housekeeping. */
   jobs?: ServiceJob[];
-  /** Runs at shutdown once the jobs have stopped, before the relay, NATS and the database close. */
-  stop?: () => Promise<void> | void;
+  /** Durable consumers of the registry's `consumes`: started once the server serves, stopped first at shutdown. */
+  consumers?: MessageConsumer<Tx>[];
 }
 
 /** The settings every service reads from the common environment (`commonEnv` of @platform/config). */
@@ -112,55 +146,61 @@ export async function migrateService(spec: MigrateServiceSpec, logger: Logger = 
 }
 
 /**
- * Starts a platform service the way every one starts: migrations, database, NATS, outbox relay,
- * then the service's own wiring, then its periodic jobs with the kit's housekeeping, then the gRPC
- * server with Postgres and NATS health checks. Shutdown closes in reverse: the jobs, the wiring's
- * stop, the relay, NATS, the database. A failed start closes whatever was already open before
- * rethrowing, so it leaks no connection.
+ * Starts a platform service the way every one starts: migrations, database, NATS, the outbox relay
+ * (when the service publishes), the clients of the services it calls, then the service's own
+ * wiring, its periodic jobs with the kit's housekeeping, the gRPC server with Postgres and NATS
+ * health checks, and last its consumers. Shutdown closes in reverse: the consumers, the jobs, what
+ * the wiring registered, the clients, the relay, NATS, the database. A failed start closes whatever
+ * was already open before rethrowing, so it leaks no connection.
  */
 export async function startPlatformService<Db extends PlatformDb>(
   spec: PlatformServiceSpec<Db>,
-  wire: (infra: PlatformInfra<Db>) => Promise<ServiceWiring> | ServiceWiring,
+  wire: (infra: PlatformInfra<Db>) => Promise<ServiceWiring<TxOf<Db>>> | ServiceWiring<TxOf<Db>>,
 ): Promise<RunningService> {
   const { name, schema } = spec;
   const logger = createLogger(name);
   const registry = createMetricsRegistry(name);
   await migrateService(spec, logger);
 
-  // What to close, in opening order; closed last-opened first.
-  const opened: Array<() => Promise<void> | void> = [];
-  // Each close is attempted even when an earlier one fails, so a stuck consumer never keeps the
-  // database or NATS open.
-  const closeAll = async (): Promise<void> => {
-    for (const close of [...opened].reverse()) {
-      await Promise.resolve()
-        .then(close)
-        .catch((err: unknown) => logger.warn({ err }, `${name}: a part failed to stop`));
-    }
-  };
+  const opened = new StopList();
+  const closeAll = () => opened.closeAll((err) => logger.warn({ err }, `${name}: a part failed to stop`));
+  const stopping = new AbortController();
+  let running: RunningService | undefined;
   try {
     const db = spec.createDb(spec.databaseUrl, schema);
-    opened.push(() => db.$disconnect());
+    opened.add(() => db.$disconnect());
     const { nc, js, names } = await connectPlatformMessaging({ url: spec.natsUrl, name, logger, env: spec.env });
-    opened.push(() => nc.drain());
-    if (spec.outboxRelay ?? true) {
+    opened.add(() => nc.drain());
+    const publishes = spec.publishes ?? [];
+    if (publishes.length > 0) {
       const relay = startOutboxRelay({ connectionString: spec.databaseUrl, schema, js, logger, metrics: registry });
-      opened.push(() => relay.stop());
+      opened.add(() => relay.stop());
     }
     const signer = new TokenSigner(spec.jwt);
-    const wiring = await wire({ name, schema, db, nc, js, names, logger, registry, signer });
-    if (wiring.stop) opened.push(wiring.stop);
+    const clients = platformClients(name, spec.callees ?? {}, new ServiceTokens(signer, name));
+    opened.add(() => clients.close());
+    const outbox = serviceOutbox(schema, names, publishes);
+    const onStop = (step: StopStep) => opened.add(step);
+    const wiring = await wire({ name, schema, db, nc, js, names, outbox, clients, logger, registry, signer, stopping: stopping.signal, onStop });
+    const consumers = wiring.consumers ?? [];
+    const disagreements = consumerDisagreements(consumers, spec.consumes);
+    if (disagreements.length > 0) throw new Error(`${name}'s consumers disagree with the service registry: ${disagreements.join('; ')}`);
+
     const jobs = [...platformHousekeeping(schema), ...(wiring.jobs ?? [])];
-    // One connection per job at most: a run holds its job's advisory lock on it.
-    const jobsPool = new Pool({ connectionString: spec.databaseUrl, max: jobs.length, application_name: `service-jobs ${schema}` });
+    // One connection per exclusive job at most: a run holds its job's advisory lock on it.
+    const jobsPool = new Pool({
+      connectionString: spec.databaseUrl,
+      max: Math.max(1, jobs.filter(isExclusive).length),
+      application_name: `service-jobs ${schema}`,
+    });
     jobsPool.on('error', (err) => logger.warn({ err }, `${name}: the jobs lost an idle database connection`));
-    const running = startServiceJobs(jobs, { pool: jobsPool, schema, logger, registry });
-    opened.push(async () => {
-      await running.stop();
+    const runningJobs = startServiceJobs(jobs, { pool: jobsPool, schema, logger, registry });
+    opened.add(async () => {
+      await runningJobs.stop();
       await jobsPool.end();
     });
 
-    return await startGrpcService({
+    running = await startGrpcService({
       name,
       grpcPort: spec.grpcPort,
       adminPort: spec.adminPort,
@@ -176,14 +216,41 @@ export async function startPlatformService<Db extends PlatformDb>(
       drainDelayMs: spec.nodeEnv === 'production' ? 2000 : 0,
       onShutdown: closeAll,
     });
-  } catch (err) {
-    for (const close of opened.reverse()) {
-      await Promise.resolve()
-        .then(close)
-        .catch((closeErr: unknown) => logger.warn({ err: closeErr }, `${name}: closing after a failed start failed`));
+    if (consumers.length > 0) {
+      // Typed by the wiring against its own database client (TxOf<Db>); here the transaction is opaque.
+      const runningConsumers = await startServiceConsumers(consumers as MessageConsumer<SqlTx>[], {
+        js,
+        names,
+        schema,
+        transaction: transactionRunner<SqlTx>(db),
+        consumes: spec.consumes,
+        logger,
+        registry,
+      });
+      opened.add(() => runningConsumers.stop());
     }
+    const server = running;
+    return {
+      ...server,
+      stop: async () => {
+        stopping.abort();
+        await server.stop();
+      },
+    };
+  } catch (err) {
+    stopping.abort();
+    if (running) await running.stop();
+    else await opened.closeAll((closeErr) => logger.warn({ err: closeErr }, `${name}: closing after a failed start failed`));
     throw err;
   }
+}
+
+/** The consumers' transactions on the service's database client. */
+function transactionRunner<Tx>(db: PlatformDb): TransactionRunner<Tx> {
+  const transactional = db as Partial<TransactionalDb<Tx>>;
+  if (typeof transactional.$transaction !== 'function') throw new Error('the database client has no $transaction: consumers need one');
+  const $transaction = transactional.$transaction.bind(db);
+  return (work, timeoutMs) => (timeoutMs === undefined ? $transaction(work) : $transaction(work, { timeout: timeoutMs }));
 }
 
 export { registeredServiceSpec } from './registered-service';

@@ -132,6 +132,69 @@ describe('service jobs', () => {
     expect(started).toBe(3);
   });
 
+  it('runs an every-replica job on each replica at once, without the lock, logging and counting each run', async () => {
+    let active = 0;
+    let overlapped = false;
+    let runs = 0;
+    const job: ServiceJob = {
+      name: 'dispatch',
+      runsOn: 'every-replica',
+      intervalMs: 5,
+      run: async () => {
+        active++;
+        if (active > 1) overlapped = true;
+        await new Promise((r) => setTimeout(r, 30));
+        active--;
+        runs++;
+        return 1;
+      },
+    };
+    // A replica that holds the job's lock name does not keep the others from running it.
+    const other = await pool.connect();
+    try {
+      await other.query('SELECT pg_advisory_lock(hashtext($1), hashtext($2))', ['platform-service-job', `${database.schema}/dispatch`]);
+      start([job]);
+      start([job]);
+      await eventually(() => overlapped && runs >= 4);
+    } finally {
+      other.release();
+    }
+    expect(await metric('service_job_runs_total', { job: 'dispatch', outcome: 'skipped' })).toBe(0);
+    expect(await metric('service_job_runs_total', { job: 'dispatch', outcome: 'ok' })).toBeGreaterThanOrEqual(4);
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'job ran', job: 'dispatch', rows: 1 }));
+  });
+
+  it('runs a busy job again at once while it finds work, then waits its interval', async () => {
+    const queue = [3, 2, 1];
+    let runs = 0;
+    start([{ name: 'drain', runsOn: 'every-replica', intervalMs: 60_000, repeatWhileBusy: true, run: async () => (runs++, queue.shift() ?? 0) }]);
+    await eventually(() => runs === 4);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(runs).toBe(4);
+    expect(await metric('service_job_rows_total', { job: 'drain' })).toBe(6);
+  });
+
+  it('waits longer after each failure in a row of a job with a back-off, up to its maximum', async () => {
+    const started: number[] = [];
+    start([
+      {
+        name: 'outage',
+        runsOn: 'every-replica',
+        intervalMs: 20,
+        failureBackoffMaxMs: 100,
+        run: async () => {
+          started.push(Date.now());
+          throw new Error('database away');
+        },
+      },
+    ]);
+    await eventually(() => started.length >= 5);
+    const gaps = started.slice(1).map((at, i) => at - started[i]!);
+    // 40, 80, then 100 (the maximum) and 100: never the 20 ms interval.
+    expect(gaps.every((gap) => gap >= 35)).toBe(true);
+    expect(gaps[2]).toBeGreaterThanOrEqual(95);
+  });
+
   it('logs a failed run and runs the job again at its next interval', async () => {
     let runs = 0;
     start([

@@ -28,6 +28,7 @@ export {
 export { writeOutbox, type OutboxEvent } from './outbox/write-outbox';
 export { writeOutboxBatch } from './outbox/write-outbox-batch';
 export { outboxWriter, outboxBatchWriter, type EventWriter, type EventBatchWriter } from './catalogue/event-writer';
+export { serviceOutbox, type ServiceOutbox } from './outbox/service-outbox';
 export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './relay/outbox-relay';
 export { replayOutboxDeadLetters } from './relay/outbox-dead-letters';
 
@@ -37,6 +38,7 @@ export { PoisonMessage } from './consumer/failure-policy';
 export { DEAD_LETTER_HEADERS, DEAD_LETTERS_KEPT_MS, deadLetterStream, deadLetterSubject } from './dead-letters/dead-letter-stream';
 export { listDeadLetters, replayDeadLetter, discardDeadLetter, type DeadLetter, type ReplayOutcome } from './dead-letters/replay';
 export { consumeEvents, type ServiceEventSource, type CataloguedEvent, type EventConsumerOptions } from './catalogue/event-consumer';
+export { messageConsumer, type MessageConsumer, type MessageConsumerOptions } from './catalogue/message-consumer';
 export type { ConsumerOptionsBase, TransactionalConsumerOptions, StatelessConsumerOptions } from './consumer/consumer-options';
 export type { InboundMessage } from './consumer/inbound-message';
 export type { TransactionalHandler, StatelessHandler } from './consumer/deliver-message';

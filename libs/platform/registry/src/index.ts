@@ -20,7 +20,9 @@ export interface AppEntry {
   schema?: { name: string; env: string };
   /** The gRPC services it calls (the gateway calls every service). */
   calls?: string[];
-  /** The domain-event subjects it consumes. */
+  /** The domain-message subjects it publishes (through its outbox, or directly for the gateway); none: no outbox relay. */
+  publishes?: string[];
+  /** The domain-message subjects it consumes. */
   consumes?: string[];
   /** The port whose /readyz tells that it is ready (default: admin). */
   ready?: 'admin' | 'http';

@@ -10,7 +10,7 @@ export const adminList: Scenario = {
   description: 'an organisation admin lists and searches members',
   async prepare(world) {
     const orgId = world.organizationId;
-    if (!orgId) return { kind: 'skipped', reason: `no organisation: ${world.organisationProblem ?? 'unknown'}` };
+    if (!orgId) return { kind: 'skipped', reason: `no organisation: ${world.organizationProblem ?? 'unknown'}` };
     let token: string | undefined;
     let who = 'the organisation admin';
     if (world.orgAdmin) {

@@ -38,7 +38,7 @@ export const browse: Scenario = {
           `organisation reads left out: GET /api/orgs/{id} answered ${probe.outcome}${isMissing(probe.outcome) ? ' (no organisation service behind the gateway)' : ''}`,
         );
     } else {
-      notes.push(`organisation reads left out: ${world.organisationProblem ?? 'no organisation'}`);
+      notes.push(`organisation reads left out: ${world.organizationProblem ?? 'no organisation'}`);
     }
 
     const sessions: Session[] = world.members.map((account) => ({ account, reads: 0, signingIn: false }));

@@ -37,7 +37,7 @@ export interface World {
   /** Why there is no admin token. */
   adminProblem?: string;
   organizationId?: string;
-  organisationProblem?: string;
+  organizationProblem?: string;
   members: Account[];
   /** A member with the organisation's ADMIN role, when there is an organisation. */
   orgAdmin?: Account;
