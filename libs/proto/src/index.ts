@@ -1,6 +1,6 @@
 export * as identityV1 from './generated/platform/identity/v1/identity';
 export * as organisationV1 from './organisation-v1';
-export * as identityEventsV1 from './generated/platform/messages/v1/identity_events';
+export * as identityEventsV1 from './generated/platform/messages/v1/identity';
 export * as eventsCommonV1 from './generated/platform/messages/v1/common';
 export { protoDir } from './proto-dir';
 export { loadPlatformDescriptors } from './descriptors';
@@ -8,12 +8,12 @@ export { platformMethodOptions, type MethodOptions } from './method-options';
 // Apart from the loader: a process that parses the protos itself (the gateway) never loads proto-loader.
 export { LOADER_OPTIONS, platformProtoFiles } from './proto-files';
 export * as healthV1 from './generated/grpc/health/v1/health';
-export * as organisationEventsV1 from './generated/platform/messages/v1/organisation_events';
+export * as organisationEventsV1 from './generated/platform/messages/v1/organisation';
 export * as notificationsV1 from './generated/platform/notifications/v1/notifications';
 export * as contentV1 from './content-v1';
-export * as contentEventsV1 from './generated/platform/messages/v1/content_events';
+export * as contentEventsV1 from './generated/platform/messages/v1/content';
 export * as eventsV1 from './events-v1';
-export * as eventLifecycleV1 from './generated/platform/messages/v1/event_lifecycle';
+export * as eventLifecycleV1 from './generated/platform/messages/v1/events';
 export * as documentsV1 from './documents-v1';
 export * as filesV1 from './generated/platform/files/v1/files';
 export * as connectorV1 from './generated/platform/connector/v1/connector';
