@@ -1,5 +1,6 @@
 import type { SecretBox } from '@platform/crypto';
 import type { JobWake, ServiceJob } from '@platform/grpc-server/service';
+import { dispatcherJob } from './dispatcher-job';
 import type { Logger } from '@platform/telemetry';
 import type { Counter } from 'prom-client';
 import { afterFailure, classifySmtpFailure, describeSmtpFailure, type FailureKind, type RetryPolicy } from '../domain/send-outcome';
@@ -25,9 +26,6 @@ export interface EmailDispatcherDeps {
   sent?: Counter<string>;
   now: () => Date;
 }
-
-/** Longest pause between runs while they keep failing (the database is down). */
-const DISPATCH_BACKOFF_MAX_MS = 30_000;
 
 /** What the email log shows for a secret value (the reset code in a subject, say). */
 const HIDDEN = '[hidden]';
@@ -129,19 +127,11 @@ export function emailDispatcherJob(deps: EmailDispatcherDeps): ServiceJob {
     }
   }
 
-  return {
-    name: 'email-dispatcher',
-    runsOn: 'every-replica',
-    intervalMs: deps.pollMs,
-    repeatWhileBusy: true,
-    failureBackoffMaxMs: DISPATCH_BACKOFF_MAX_MS,
-    wake: deps.wake,
-    run: async () => {
-      const due = await claimDueEmails(deps.db, deps.concurrency * 2, deps.leaseMs);
-      await eachLimited(due, deps.concurrency, (email) =>
-        attempt(email).catch((err: unknown) => log.error({ err, emailId: email.id }, 'could not record an email attempt; it will be retried after its lease')),
-      );
-      return due.length;
-    },
-  };
+  return dispatcherJob('email-dispatcher', deps, async () => {
+    const due = await claimDueEmails(deps.db, deps.concurrency * 2, deps.leaseMs);
+    await eachLimited(due, deps.concurrency, (email) =>
+      attempt(email).catch((err: unknown) => log.error({ err, emailId: email.id }, 'could not record an email attempt; it will be retried after its lease')),
+    );
+    return due.length;
+  });
 }

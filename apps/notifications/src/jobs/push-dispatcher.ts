@@ -1,4 +1,5 @@
 import type { JobWake, ServiceJob } from '@platform/grpc-server/service';
+import { dispatcherJob } from './dispatcher-job';
 import type { Logger } from '@platform/telemetry';
 import type { Counter } from 'prom-client';
 import { batchFailedAsAWhole, fcmData, isDeadTokenCode } from '../domain/push-message';
@@ -22,9 +23,6 @@ export interface PushDispatcherDeps {
   pushed?: Counter<string>;
   now: () => Date;
 }
-
-/** Longest pause between runs while they keep failing (the database is down). */
-const DISPATCH_BACKOFF_MAX_MS = 30_000;
 
 /** The whole batch failed in a way a later attempt may not (network, FCM down, auth refused). */
 class BatchNotSent extends Error {}
@@ -110,17 +108,9 @@ export function pushDispatcherJob(deps: PushDispatcherDeps): ServiceJob {
     }
   }
 
-  return {
-    name: 'push-dispatcher',
-    runsOn: 'every-replica',
-    intervalMs: deps.pollMs,
-    repeatWhileBusy: true,
-    failureBackoffMaxMs: DISPATCH_BACKOFF_MAX_MS,
-    wake: deps.wake,
-    run: async () => {
-      const jobs = await claimDuePushJobs(deps.db, 1, deps.leaseMs);
-      for (const job of jobs) await attempt(job);
-      return jobs.length;
-    },
-  };
+  return dispatcherJob('push-dispatcher', deps, async () => {
+    const jobs = await claimDuePushJobs(deps.db, 1, deps.leaseMs);
+    for (const job of jobs) await attempt(job);
+    return jobs.length;
+  });
 }
