@@ -1,17 +1,19 @@
 // Runs commands side by side on a fixed number of cores: each task says how many cores it keeps
-// busy (its `cores`), and a task starts, in list order, as soon as that many are free. Output of a
-// task is kept and printed in one piece when it ends, so that parallel logs do not interleave.
+// busy (its `cores`), and a task starts, in list order, as soon as that many are free. A task marked
+// `background` starts at once at the lowest CPU priority (`nice -n 19`) and counts no cores: it uses
+// what the others leave idle (a test waiting on its stack) and the whole machine once they end.
+// Output of a task is kept and printed in one piece when it ends, so that parallel logs do not interleave.
 import { spawn } from 'node:child_process';
 
 /**
- * @typedef {{ name: string, command: string, args: string[], cores: number, env?: NodeJS.ProcessEnv }} Task
+ * @typedef {{ name: string, command: string, args: string[], cores: number, background?: boolean, env?: NodeJS.ProcessEnv }} Task
  * @typedef {{ name: string, code: number, seconds: number, startedAt: number }} Outcome
  * @param {Task[]} tasks  @param {{ cores: number, cwd: string, env: NodeJS.ProcessEnv }} options
  * @returns {Promise<Outcome[]>}
  */
 export function runScheduled(tasks, { cores, cwd, env }) {
   const began = Date.now();
-  const waiting = [...tasks];
+  const waiting = tasks.filter((task) => !task.background);
   const outcomes = [];
   let free = cores;
   let running = 0;
@@ -52,6 +54,10 @@ export function runScheduled(tasks, { cores, cwd, env }) {
         next();
       });
     };
+    for (const task of tasks.filter((t) => t.background)) {
+      running++;
+      start({ ...task, command: 'nice', args: ['-n', '19', task.command, ...task.args] }, 0);
+    }
     next();
   });
 }

@@ -61,8 +61,9 @@ if (targets.length) {
     console.error('Generating code or building the apps failed: no test can run.');
     process.exit(prepared.status ?? 1);
   }
-  // Then every check, on the machine's two cores, the longest first (docs/ci.md has the figures):
-  // each kind of test is one Jest run over every project, each using the cores it is given. Lint
+  // Then every check, on the machine's two cores (docs/ci.md has the figures): the test runs one
+  // after another, each with two Jest workers, the longest first; the single-process checks in the
+  // background, on the CPU the test runs leave idle and then on all of it. Lint
   // and typecheck skip their `generate` dependencies, done above: Nx restoring generated code from
   // its cache would delete it for a moment under the tests that read it.
   const outcomes = await runScheduled(
@@ -77,10 +78,22 @@ if (targets.length) {
         // The telemetry library's exporters load an ES module (its project.json sets the same).
         env: { NODE_OPTIONS: '--experimental-vm-modules' },
       },
-      { name: 'generator test', cores: 1, command: process.execPath, args: jest('tools/registry/jest.integration.config.js', 'registry-tools-integration') },
-      { name: 'lint', cores: 1, command: bin('nx'), args: ['run', 'workspace:lint', '--excludeTaskDependencies', '--outputStyle=static'] },
-      { name: 'typecheck', cores: 1, command: bin('nx'), args: ['run', 'workspace:typecheck', '--excludeTaskDependencies', '--outputStyle=static'] },
-      { name: 'formatting', cores: 1, command: process.execPath, args: prettier },
+      {
+        name: 'generator test',
+        cores: 1,
+        background: true,
+        command: process.execPath,
+        args: jest('tools/registry/jest.integration.config.js', 'registry-tools-integration'),
+      },
+      { name: 'lint', cores: 1, background: true, command: bin('nx'), args: ['run', 'workspace:lint', '--excludeTaskDependencies', '--outputStyle=static'] },
+      {
+        name: 'typecheck',
+        cores: 1,
+        background: true,
+        command: bin('nx'),
+        args: ['run', 'workspace:typecheck', '--excludeTaskDependencies', '--outputStyle=static'],
+      },
+      { name: 'formatting', cores: 1, background: true, command: process.execPath, args: prettier },
     ],
     { cores: 2, cwd: workspace, env },
   );
