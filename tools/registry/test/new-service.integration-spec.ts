@@ -1,16 +1,19 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { freePorts, workspaceCopy } from './support/workspace-copy';
 
 /**
- * The promise of `npm run new-service`: in a copy of this workspace, a generated service builds,
- * lints, typechecks and passes its tests, every derived file agrees with the registry, the charts
- * render it, and `npm start` runs it behind the gateway, with no other file edited by hand.
+ * The promise of `npm run new-service`: in a copy of this workspace, a generated service in the
+ * whole shape (here calling organisation and consuming one of its subjects) builds, lints,
+ * typechecks and passes its tests, every derived file agrees with the registry, the charts render
+ * it, and `npm start` runs it behind the gateway, with no other file edited by hand.
  */
 const NAME = 'kitcheck';
+/** A subject of the catalogue that organisation, the service it calls, publishes. */
+const SUBJECT = 'organisation.member.profile-changed';
 const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', CI: 'true', ...sharedNxCache() };
 let copy: string;
 
@@ -37,7 +40,16 @@ const tail = (text: string) => text.split('\n').slice(-60).join('\n');
 
 beforeAll(() => {
   copy = workspaceCopy();
-  const made = run(process.execPath, ['tools/registry/new-service.mjs', NAME, '--calls', 'identity', '--description', 'the service kit check']);
+  const made = run(process.execPath, [
+    'tools/registry/new-service.mjs',
+    NAME,
+    '--calls',
+    'organisation',
+    '--consumes',
+    SUBJECT,
+    '--description',
+    'the service kit check',
+  ]);
   expect({ code: made.code, output: made.code === 0 ? '' : tail(made.output) }).toEqual({ code: 0, output: '' });
 });
 
@@ -62,7 +74,36 @@ describe('npm run new-service', () => {
       expect({ file, exists: existsSync(path.join(copy, file)) }).toEqual({ file, exists: true });
     }
     const registry = JSON.parse(readFileSync(path.join(copy, 'libs/platform/registry/registry.json'), 'utf8'));
-    expect(registry.apps.find((app: { name: string }) => app.name === NAME)).toMatchObject({ kind: 'service', calls: ['identity'] });
+    expect(registry.apps.find((app: { name: string }) => app.name === NAME)).toMatchObject({
+      kind: 'service',
+      calls: ['organisation'],
+      consumes: [SUBJECT],
+      publishes: [],
+    });
+  });
+
+  it('writes the whole shape: a use case, a rule, a query, the port and client of its callee, a consumer with its table and prune job', () => {
+    for (const file of [
+      `apps/${NAME}/README.md`,
+      `apps/${NAME}/src/deps.ts`,
+      `apps/${NAME}/src/app/service-info.ts`,
+      `apps/${NAME}/src/app/service-info.spec.ts`,
+      `apps/${NAME}/src/domain/service-status.ts`,
+      `apps/${NAME}/src/domain/service-status.spec.ts`,
+      `apps/${NAME}/src/store/database-time.ts`,
+      `apps/${NAME}/src/store/received-messages.ts`,
+      `apps/${NAME}/src/clients/ports.ts`,
+      `apps/${NAME}/src/clients/organisation.ts`,
+      `apps/${NAME}/src/messages/member-profile-changed-consumer.ts`,
+      `apps/${NAME}/src/jobs/prune-received-messages.ts`,
+    ]) {
+      expect({ file, exists: existsSync(path.join(copy, file)) }).toEqual({ file, exists: true });
+    }
+    const migrations = readdirSync(path.join(copy, `apps/${NAME}/prisma/migrations`)).filter((entry) => entry.endsWith('_received_messages'));
+    expect(migrations).toHaveLength(1);
+    // The migration written with the model is the one Prisma would write for it.
+    const check = run(process.execPath, ['tools/prisma/new-migration.mjs', `apps/${NAME}`, '--check']);
+    expect({ code: check.code, output: check.code === 0 ? '' : tail(check.output) }).toEqual({ code: 0, output: '' });
   });
 
   it('leaves every file the registry derives in agreement with it, the configuration reference included', () => {
@@ -87,8 +128,8 @@ describe('npm run new-service', () => {
   it('renders in the charts: its own release, the umbrella chart and the NetworkPolicy of the service it calls', () => {
     const result = run(process.execPath, ['node_modules/jest/bin/jest.js', '-c', 'tools/helm/jest.config.js']);
     expect({ code: result.code, output: result.code === 0 ? '' : tail(result.output) }).toEqual({ code: 0, output: '' });
-    const identity = readFileSync(path.join(copy, 'deploy/values/identity.yaml'), 'utf8');
-    expect(identity).toMatch(new RegExp(`allowedCallers: \\[.*\\b${NAME}\\b.*\\]`));
+    const organisation = readFileSync(path.join(copy, 'deploy/values/organisation.yaml'), 'utf8');
+    expect(organisation).toMatch(new RegExp(`allowedCallers: \\[.*\\b${NAME}\\b.*\\]`));
     expect(readFileSync(path.join(copy, 'tools/helm/golden/platform-defaults.yaml'), 'utf8')).toContain(`name: ${NAME}`);
   });
 
@@ -143,7 +184,10 @@ describe('npm run new-service', () => {
       expect(login.status).toBe(200);
       const { accessToken } = (await login.json()) as { accessToken: string };
       const info = await fetch(`${gateway}/api/${NAME}/service-info`, { headers: { authorization: `Bearer ${accessToken}` } });
-      expect({ status: info.status, body: await info.json() }).toMatchObject({ status: 200, body: { service: NAME } });
+      const body: unknown = await info.json();
+      expect({ status: info.status, body }).toMatchObject({ status: 200, body: { service: NAME } });
+      // Through its port and the kit's client, the use case finds organisation serving.
+      expect(body).toMatchObject({ dependencies: [{ service: 'organisation', serving: true }], status: 'SERVING' });
       expect((await fetch(`${gateway}/api/${NAME}/service-info`)).status).toBe(401);
     } finally {
       start.kill('SIGINT');
