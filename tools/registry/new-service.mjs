@@ -103,7 +103,9 @@ export function newEntry(apps, name, { calls = [], consumes = [], description })
   while (used.has(grpc) || used.has(grpc - ADMIN_OFFSET)) grpc++;
   const services = apps.filter((app) => app.kind === 'service');
   const gateway = apps.find((app) => app.kind === 'gateway');
-  const order = Math.max(...services.map((s) => s.order)) + 10;
+  // Ten after the last service, or the next free number once that would reach the gateway.
+  const last = Math.max(...services.map((s) => s.order));
+  const order = gateway && last + 10 >= gateway.order ? last + 1 : last + 10;
   if (gateway && order >= gateway.order) throw new Error(`no start order left before the gateway (${gateway.order})`);
   const UPPER = name.toUpperCase();
   return {

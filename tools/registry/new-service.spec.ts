@@ -120,3 +120,19 @@ describe('npm run new-service: what it writes', () => {
     expect(files['apps/busy/src/main.ts']).toContain('consumers: [membershipChangedConsumer(), auditRecordedConsumer()]');
   });
 });
+
+describe('the start order of a new service', () => {
+  const orders = (...existing: number[]) =>
+    esm<number[]>(`
+      import { newEntry } from ${moduleUrl('new-service.mjs')};
+      const apps = [{ name: 'gateway', kind: 'gateway', order: 90, ports: {} }];
+      const made = [];
+      ${JSON.stringify(existing)}.forEach((order, i) => apps.push({ name: 's' + i, kind: 'service', order, ports: {} }));
+      for (let i = 0; i < 3; i++) { const entry = newEntry(apps, 'n' + i, { description: 'd' }); apps.push(entry); made.push(entry.order); }
+      console.log(JSON.stringify(made));`);
+
+  it('is ten after the last service, then the next free number before the gateway', () => {
+    expect(orders(10, 70)).toEqual([80, 81, 82]);
+    expect(orders(10, 20)).toEqual([30, 40, 50]);
+  });
+});
