@@ -12,8 +12,8 @@ export interface ServiceMain {
 
 /**
  * The process entry of a platform service: tracing first, then either the migrations alone
- * (`--migrate-only`, exit 0) or the service until SIGTERM/SIGINT, flushing traces on the way out.
- * A failure to start is logged and exits 1. Once up, the heap is compacted after start-up.
+ * (`--migrate-only`, exit 0) or the service until SIGTERM/SIGINT (one during start-up stops it once
+ * it is up), flushing traces on the way out. A failure to start is logged and exits 1. Once up, the heap is compacted after start-up.
  */
 export function runServiceMain(main: ServiceMain, argv: string[] = process.argv): void {
   const telemetry = initTelemetry(main.name);
@@ -26,11 +26,9 @@ export function runServiceMain(main: ServiceMain, argv: string[] = process.argv)
     main.migrate().then(() => process.exit(0), fail('migrations failed'));
     return;
   }
-  main.start().then(
-    (service) => {
-      exitOnSignals(() => service.stop().finally(() => telemetry.shutdown()), logger);
-      compactAfterStart(logger);
-    },
-    fail(`${main.name} failed to start`),
-  );
+  // Signals are handled from the start: a SIGTERM that comes while the service is still starting
+  // (its readiness can be true before its consumers run) stops it once it is up, cleanly.
+  const starting = main.start();
+  exitOnSignals(() => starting.then((service) => service.stop()).finally(() => telemetry.shutdown()), logger);
+  starting.then(() => compactAfterStart(logger), fail(`${main.name} failed to start`));
 }
