@@ -29,6 +29,13 @@ describe('tracing without an exporter (the default): trace context without the S
     expect(mockSdkLoads).toEqual([]);
   });
 
+  it('gives every span ids of its own, well formed, across many refills of the random pool', () => {
+    const spans = Array.from({ length: 2000 }, () => trace.getTracer('t').startSpan('work').spanContext());
+    expect(spans.every((s) => /^[0-9a-f]{32}$/.test(s.traceId) && /^[0-9a-f]{16}$/.test(s.spanId))).toBe(true);
+    expect(new Set(spans.map((s) => s.traceId)).size).toBe(spans.length);
+    expect(new Set(spans.map((s) => s.spanId)).size).toBe(spans.length);
+  });
+
   it('gives a request a trace of its own: log lines inside it carry its ids, across async calls', async () => {
     const { logger, lines } = capturedLogger();
     const span = trace.getTracer('t').startSpan('request', { kind: SpanKind.SERVER });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { context, propagation, trace, TraceFlags, type Context, type Span, type SpanOptions, type Tracer } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 // The propagators' own modules, not @opentelemetry/core's index: that loads most of the package
@@ -24,9 +24,23 @@ export function startContextOnlyTracing(): { shutdown(): void } {
   return { shutdown: () => void contextManager.disable() };
 }
 
+/**
+ * Random bytes for ids, drawn from a pool refilled 4 KB at a time: one `randomBytes` call per id
+ * (two ids per span, a span or two per request) cost the gateway about 50 µs of CPU per request
+ * (docs/performance.md, "CPU per request"). Trace and span ids are not secrets; they need only be
+ * unpredictable enough not to collide.
+ */
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
 /** Random lower-case hex of `bytes` bytes, never all zeros (an invalid id). */
 function randomId(bytes: number): string {
-  const id = randomBytes(bytes).toString('hex');
+  if (poolOffset + bytes > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const id = pool.toString('hex', poolOffset, poolOffset + bytes);
+  poolOffset += bytes;
   return /^0+$/.test(id) ? randomId(bytes) : id;
 }
 
