@@ -39,7 +39,7 @@ export function readCatalogue(root = workspace) {
       `proto/${file}.proto`,
     ]),
   );
-  return [...objectLiteral(text, 'EVENT_CATALOGUE').matchAll(/'([^']+)': (\w+)\.(\w+),/g)].map(([, subject, module, message]) => {
+  return [...objectLiteral(text, 'MESSAGE_CATALOGUE').matchAll(/'([^']+)': (\w+)\.(\w+),/g)].map(([, subject, module, message]) => {
     const key = keys.get(subject);
     const protoFile = modules.get(module);
     if (!key) throw new Error(`${SUBJECTS_FILE}: '${subject}' has no SUBJECTS key`);

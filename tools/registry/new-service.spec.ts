@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ALL_SUBJECTS, EVENT_CATALOGUE, SUBJECTS } from '@platform/messaging';
+import { ALL_SUBJECTS, MESSAGE_CATALOGUE, SUBJECTS } from '@platform/messaging';
 import * as proto from '@platform/proto';
 import { grpcServices } from '@platform/registry';
 
@@ -82,13 +82,13 @@ describe('npm run new-service: the subject catalogue as it reads it', () => {
     for (const { subject, key, module, message } of catalogue) {
       expect({ subject, key: (SUBJECTS as Record<string, string>)[key] }).toEqual({ subject, key: subject });
       const codec = (proto as unknown as Record<string, Record<string, unknown>>)[module]?.[message];
-      expect({ subject, codec: codec === (EVENT_CATALOGUE as Record<string, unknown>)[subject] }).toEqual({ subject, codec: true });
+      expect({ subject, codec: codec === (MESSAGE_CATALOGUE as Record<string, unknown>)[subject] }).toEqual({ subject, codec: true });
     }
   });
 
   it('names a string field of each payload, which the generated test sets', () => {
     for (const { subject, field } of catalogue) {
-      const codec = (EVENT_CATALOGUE as unknown as Record<string, Codec>)[subject]!;
+      const codec = (MESSAGE_CATALOGUE as unknown as Record<string, Codec>)[subject]!;
       expect({ subject, json: codec.toJSON(codec.fromPartial({ [field]: 'set' })) }).toEqual({ subject, json: { [field]: 'set' } });
     }
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { encodeEvent, SUBJECTS } from '@platform/messaging';
+import { encodePayload, SUBJECTS } from '@platform/messaging';
 import type { organisationV1 } from '@platform/proto';
 import { eventually } from '@platform/testing';
 import { samePersonNote } from '../src/domain/same-person';
@@ -140,7 +140,7 @@ describe('members the site holds awkwardly: unnamed users and addresses differin
       },
     };
     const messageId = randomUUID();
-    await h.publish(SUBJECTS.memberProfileChanged, encodeEvent(SUBJECTS.memberProfileChanged, payload), messageId);
+    await h.publish(SUBJECTS.memberProfileChanged, encodePayload(SUBJECTS.memberProfileChanged, payload), messageId);
     await eventually(async () => {
       expect((await h.sql('SELECT 1 FROM processed_message WHERE message_id = $1', [messageId])).length).toBe(1);
     });

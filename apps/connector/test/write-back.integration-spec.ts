@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { connectNats, encodeEvent, jetstreamManager, listDeadLetters, SUBJECTS, type NatsConnection, type PayloadOf } from '@platform/messaging';
+import { connectNats, encodePayload, jetstreamManager, listDeadLetters, SUBJECTS, type NatsConnection, type PayloadOf } from '@platform/messaging';
 import { createLogger } from '@platform/telemetry';
 import { eventually } from '@platform/testing';
 import { LEGACY_SITE_TYPE_ID } from '../src/domain/connector-types';
@@ -69,7 +69,7 @@ describe('write-back: platform changes go back to the legacy site', () => {
       occurredAt: occurredAt ?? new Date((clock += 1000)).toISOString(),
       profile,
     };
-    await h.publish(SUBJECTS.memberProfileChanged, encodeEvent(SUBJECTS.memberProfileChanged, payload), messageId);
+    await h.publish(SUBJECTS.memberProfileChanged, encodePayload(SUBJECTS.memberProfileChanged, payload), messageId);
     return messageId;
   };
 
@@ -153,7 +153,7 @@ describe('write-back: platform changes go back to the legacy site', () => {
       updatedBy: randomUUID(),
       occurredAt: new Date().toISOString(),
     };
-    await h.publish(SUBJECTS.eventUpdated, encodeEvent(SUBJECTS.eventUpdated, payload));
+    await h.publish(SUBJECTS.eventUpdated, encodePayload(SUBJECTS.eventUpdated, payload));
     const [put] = await eventually(async () => {
       const found = puts('sync/events/20');
       if (found.length === 0) throw new Error('no PUT yet');

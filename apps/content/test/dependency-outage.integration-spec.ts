@@ -88,7 +88,7 @@ describe('the content service while its database or NATS is down', () => {
 
   it('keeps taking writes while NATS is cut: their events wait in the outbox and go out once it is back', async () => {
     const created = await h.call('createArticle', article({ organizationId: org.id, title: 'Published in the dark' }), org.admin);
-    const event = await h.nextEvent(
+    const event = await h.nextMessage(
       'content.article.published',
       async () => {
         await nats.cut();

@@ -119,7 +119,7 @@ describe('the events service on its own schema, NATS and gRPC', () => {
     const second = await registerAs(event.id);
     const third = await registerAs(event.id);
     expect([first.status, second.status, third.status]).toEqual(['CONFIRMED', 'WAITLISTED', 'WAITLISTED']);
-    const data = await h.nextEvent('events.registration.confirmed', () =>
+    const data = await h.nextMessage('events.registration.confirmed', () =>
       h.call('cancelRegistration', { organizationId: org, eventId: event.id, registrationId: first.id }, admin),
     );
     const promoted = eventLifecycleV1.RegistrationConfirmed.decode(data!);
@@ -218,7 +218,7 @@ describe('the events service on its own schema, NATS and gRPC', () => {
     expect([a.status, b.status, c.status]).toEqual(['CONFIRMED', 'WAITLISTED', 'WAITLISTED']);
 
     // CONFIRMED → WAITLISTED by an administrator: the place goes to b (announced), a waits behind c.
-    const promoted = await h.nextEvent('events.registration.confirmed', async () => {
+    const promoted = await h.nextMessage('events.registration.confirmed', async () => {
       expect((await patchStatus(event.id, a.id, 'WAITLISTED')).status).toBe('WAITLISTED');
     });
     expect(eventLifecycleV1.RegistrationConfirmed.decode(promoted!).registration?.registrationId).toBe(b.id);
@@ -326,7 +326,7 @@ describe('the events service on its own schema, NATS and gRPC', () => {
     people.set(member, { email: 'dora@example.org', firstName: 'Dora', lastName: 'Member' });
     memberOf.set(member, org);
     const manager = h.tokens.org(org, 'MANAGER');
-    const confirmed = await h.nextEvent('events.registration.confirmed', async () => {
+    const confirmed = await h.nextMessage('events.registration.confirmed', async () => {
       const reg = await h.call('createRegistration', { organizationId: org, eventId: event.id, userId: member, ticketType: '', notes: 'by phone' }, manager);
       expect(reg).toMatchObject({ userId: member, status: 'CONFIRMED', notes: 'by phone' });
     });

@@ -133,7 +133,7 @@ describe('platform administration', () => {
     it('changes a staff role at once: the account’s sessions end', async () => {
       const staff = await createStaff('promote@platform.test', 'READ_ONLY_ADMIN');
       const session = await calls.systemLogin('promote@platform.test', 'staff password 1');
-      const revoked = await h.nextEvent('identity.session.revoked', () =>
+      const revoked = await h.nextMessage('identity.session.revoked', () =>
         unary(h.client, h.client.setSystemRole, { userId: staff.id, systemRole: 'SUPPORT_ADMIN' }, { token: superToken }),
       );
       expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ accountId: staff.id, reason: 'SYSTEM_ROLE_CHANGED' });
@@ -147,8 +147,8 @@ describe('platform administration', () => {
       const member = await calls.member('suspend-me@example.org');
       const pair = tokensOf(await calls.orgLogin(member.email, member.password));
       let updated: Uint8Array | undefined;
-      const revoked = await h.nextEvent('identity.session.revoked', async () => {
-        updated = await h.nextEvent('identity.account.updated', () => setStatus(member.id, 'SUSPENDED', superToken, 'spam'));
+      const revoked = await h.nextMessage('identity.session.revoked', async () => {
+        updated = await h.nextMessage('identity.account.updated', () => setStatus(member.id, 'SUSPENDED', superToken, 'spam'));
       });
       expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({
         accountId: member.id,
@@ -186,7 +186,7 @@ describe('platform administration', () => {
       const pair = tokensOf(await calls.orgLogin(member.email, member.password));
       const deactivate = (password: string) => unary(h.client, h.client.deactivateAccount, { password }, { token: pair.accessToken });
       expect((await failure(deactivate('not my password')))?.code).toBe(status.INVALID_ARGUMENT);
-      const revoked = await h.nextEvent('identity.session.revoked', () => deactivate(member.password));
+      const revoked = await h.nextMessage('identity.session.revoked', () => deactivate(member.password));
       expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ accountId: member.id, reason: 'ACCOUNT_DEACTIVATED' });
       const refused = await failure(calls.orgLogin(member.email, member.password));
       expect([refused?.code, refused?.details]).toEqual([status.PERMISSION_DENIED, 'This account is deactivated; a platform administrator can reactivate it']);
@@ -203,7 +203,7 @@ describe('platform administration', () => {
   describe('email verification', () => {
     async function registered(email: string) {
       let account: Awaited<ReturnType<typeof calls.register>> | undefined;
-      const data = await h.nextEvent('identity.user.registered', async () => {
+      const data = await h.nextMessage('identity.user.registered', async () => {
         account = await calls.register(email);
       });
       return { account: account!, token: h.box.open(identityEventsV1.UserRegistered.decode(data!).verificationToken!.ciphertext) };
@@ -213,7 +213,7 @@ describe('platform administration', () => {
     it('moves PENDING_VERIFICATION to ACTIVE with the token from the registration email', async () => {
       const { account, token } = await registered('verify-me@example.org');
       expect(account.status).toBe('PENDING_VERIFICATION');
-      const updated = await h.nextEvent('identity.account.updated', async () =>
+      const updated = await h.nextMessage('identity.account.updated', async () =>
         expect(await verifyEmail(token)).toEqual({ email: 'verify-me@example.org', status: 'ACTIVE' }),
       );
       expect(identityEventsV1.AccountUpdated.decode(updated!)).toMatchObject({ accountId: account.id, status: 'ACTIVE' });

@@ -16,7 +16,7 @@ describe('identity messages', () => {
   afterAll(async () => h?.stop());
 
   it('publishes identity.user.registered with the verification token sealed', async () => {
-    const data = await h.nextEvent('identity.user.registered', () =>
+    const data = await h.nextMessage('identity.user.registered', () =>
       unary(h.client, h.client.register, { email: 'events@example.org', password: 'a good password', firstName: 'Eve', lastName: 'Ents' }),
     );
     const event = identityEventsV1.UserRegistered.decode(data!);
@@ -40,7 +40,7 @@ describe('identity messages', () => {
     const pair = tokensOf(
       await unary(h.client, h.client.orgLogin, { email: 'logout@example.org', password: 'a good password', organizationId: '', organizationSlug: '' }),
     );
-    const data = await h.nextEvent('identity.session.revoked', () => unary(h.client, h.client.revokeTokens, {}, { token: pair.accessToken }));
+    const data = await h.nextMessage('identity.session.revoked', () => unary(h.client, h.client.revokeTokens, {}, { token: pair.accessToken }));
     const event = identityEventsV1.SessionRevoked.decode(data!);
     expect(event).toMatchObject({ accountId: account.account!.id, sessionId: h.signer.verifyAccess(pair.accessToken).sid, reason: 'LOGOUT' });
   });
@@ -68,7 +68,7 @@ describe('identity messages', () => {
       previousStatus: 'ACTIVE',
       occurredAt: new Date().toISOString(),
     }).finish();
-    const revoked = await h.nextEvent('identity.session.revoked', () => h.publish('organisation.membership.changed', change));
+    const revoked = await h.nextMessage('identity.session.revoked', () => h.publish('organisation.membership.changed', change));
     expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({
       sessionId: h.signer.verifyAccess(pair.accessToken).sid,
       reason: 'MEMBERSHIP_SUSPENDED',
@@ -95,7 +95,7 @@ describe('identity messages', () => {
     const sessions = [first, second].map((pair) => h.signer.verifyAccess(pair.accessToken).sid);
 
     let reply: identityV1.RevokeAccountSessionsResponse | undefined;
-    const data = await h.nextEvent('identity.session.revoked', async () => {
+    const data = await h.nextMessage('identity.session.revoked', async () => {
       reply = await unary(
         h.client,
         h.client.revokeAccountSessions,

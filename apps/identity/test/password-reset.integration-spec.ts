@@ -16,7 +16,7 @@ describe('password reset', () => {
 
   /** Asks for a code and answers it, read from the event as notifications would. */
   async function codeFor(email: string, ask = request): Promise<{ code: string; event: identityEventsV1.PasswordResetRequested; raw: Uint8Array }> {
-    const raw = await h.nextEvent('identity.password.reset-requested', () => ask(email));
+    const raw = await h.nextMessage('identity.password.reset-requested', () => ask(email));
     if (!raw) throw new Error(`no code was sent to ${email}`);
     const event = identityEventsV1.PasswordResetRequested.decode(raw);
     return { code: h.box.open(event.code!.ciphertext), event, raw };
@@ -72,7 +72,7 @@ describe('password reset', () => {
     });
 
     it('sends nothing for an unknown address', async () => {
-      expect(await h.nextEvent('identity.password.reset-requested', () => request('ghost@example.org'), 1000)).toBeUndefined();
+      expect(await h.nextMessage('identity.password.reset-requested', () => request('ghost@example.org'), 1000)).toBeUndefined();
     });
 
     it('refuses a malformed address with INVALID_ARGUMENT', async () => {
@@ -89,7 +89,7 @@ describe('password reset', () => {
       const { code } = await codeFor(member.email);
       let changed: Uint8Array | undefined;
       const revoked = await h.events('identity.session.revoked', async () => {
-        changed = await h.nextEvent('identity.password.changed', () => verify(member.email, code, 'brand new password'));
+        changed = await h.nextMessage('identity.password.changed', () => verify(member.email, code, 'brand new password'));
       });
       expect(identityEventsV1.PasswordChanged.decode(changed!)).toMatchObject({ accountId: member.id, email: 'reset@example.org', via: 'RESET' });
       const sessions = revoked.map((data) => identityEventsV1.SessionRevoked.decode(data));
@@ -190,7 +190,7 @@ describe('password reset', () => {
     it('activates a PENDING_VERIFICATION account (the code proves the address)', async () => {
       const member = await calls.member('pending-reset@example.org');
       const { code } = await codeFor(member.email);
-      const updated = await h.nextEvent('identity.account.updated', () => verify(member.email, code, 'verified by code'));
+      const updated = await h.nextMessage('identity.account.updated', () => verify(member.email, code, 'verified by code'));
       expect(identityEventsV1.AccountUpdated.decode(updated!)).toMatchObject({ accountId: member.id, status: 'ACTIVE' });
     });
   });
@@ -265,7 +265,7 @@ describe('password reset', () => {
       const change = (currentPassword: string, newPassword: string) =>
         unary(h.client, h.client.changePassword, { currentPassword, newPassword }, { token: mine.accessToken });
       expect((await failure(change('not my password', 'next password 1')))?.details).toBe('The current password is not correct');
-      const revoked = await h.nextEvent('identity.session.revoked', () => change(member.password, 'next password 1'));
+      const revoked = await h.nextMessage('identity.session.revoked', () => change(member.password, 'next password 1'));
       expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({
         sessionId: h.signer.verifyAccess(other.accessToken).sid,
         reason: 'PASSWORD_CHANGED',

@@ -66,7 +66,7 @@ describe('refresh-token rotation strategies', () => {
       const member = await calls.member('update-reuse@example.org');
       const first = tokensOf(await calls.orgLogin(member.email, member.password));
       const second = await calls.refresh(first.refreshToken);
-      const revoked = await h.nextEvent('identity.session.revoked', () => failure(calls.refresh(first.refreshToken)));
+      const revoked = await h.nextMessage('identity.session.revoked', () => failure(calls.refresh(first.refreshToken)));
       expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({ sessionId: sidOf(first.accessToken), reason: 'REFRESH_TOKEN_REUSE' });
       expect(await stillWorks(second.refreshToken)).toBe(false);
     });
@@ -87,7 +87,7 @@ describe('refresh-token rotation strategies', () => {
       const phone = tokensOf(await calls.orgLogin(member.email, member.password, 'phone-1'));
       const laptop = tokensOf(await calls.orgLogin(member.email, member.password, 'laptop-1'));
       let phoneAgain: { accessToken: string; refreshToken: string } | undefined;
-      const revoked = await h.nextEvent('identity.session.revoked', async () => {
+      const revoked = await h.nextMessage('identity.session.revoked', async () => {
         phoneAgain = tokensOf(await calls.orgLogin(member.email, member.password, 'phone-1'));
       });
       expect(identityEventsV1.SessionRevoked.decode(revoked!)).toMatchObject({

@@ -33,7 +33,7 @@ describe('create-with-owner (saga)', () => {
 
   it('creates the organisation (subdomain = slug, type ASSOCIATION), a new owner account and its ACTIVE OWNER membership', async () => {
     let reply: Awaited<ReturnType<typeof createWithOwner>> | undefined;
-    const data = await h.nextEvent('organisation.organisation.created', async () => {
+    const data = await h.nextMessage('organisation.organisation.created', async () => {
       reply = await createWithOwner('saga-ok');
     });
     expect(reply!.organization).toMatchObject({

@@ -17,7 +17,7 @@ describe('invitations, join requests and creation invitations', () => {
   /** Invites and answers the invitation with the token its event carried (sealed) to notifications. */
   const invite = async (org: NewOrganization, email: string, extra: { roleId?: string; message?: string } = {}, token = org.ownerToken) => {
     let invitation: Awaited<ReturnType<OrganisationHarness['call']>> | undefined;
-    const data = await h.nextEvent('organisation.member.invited', async () => {
+    const data = await h.nextMessage('organisation.member.invited', async () => {
       invitation = await h.call('createInvitation', { organizationId: org.org.id, email, roleId: extra.roleId ?? '', message: extra.message ?? '' }, token);
     });
     const event = organisationEventsV1.MemberInvited.decode(data!);
@@ -68,7 +68,7 @@ describe('invitations, join requests and creation invitations', () => {
       expect(missing?.code).toBe(status.INVALID_ARGUMENT);
       expect(violationsOf(missing).map((v) => v.field)).toEqual(['firstName', 'lastName', 'password']);
       let answer: Awaited<ReturnType<typeof accept>> | undefined;
-      const data = await h.nextEvent('organisation.invitation.accepted', async () => {
+      const data = await h.nextMessage('organisation.invitation.accepted', async () => {
         answer = await accept(a, token, { firstName: 'Fay', lastName: 'Fresh', password: 'a long password' });
       });
       expect(answer).toMatchObject({
@@ -198,7 +198,7 @@ describe('invitations, join requests and creation invitations', () => {
       await submit(a.org.slug, 'approve.me@example.org', '203.0.113.6');
       const request = (await list(a, 'PENDING')).content.find((r) => r.email === 'approve.me@example.org')!;
       let decision: Awaited<ReturnType<OrganisationHarness['call']>> | undefined;
-      const data = await h.nextEvent('organisation.join-request.decided', async () => {
+      const data = await h.nextMessage('organisation.join-request.decided', async () => {
         decision = await h.call('approveJoinRequest', { organizationId: a.org.id, requestId: request.id }, a.token('ADMIN'));
       });
       expect(decision).toMatchObject({ request: { status: 'APPROVED' }, member: { status: 'ACTIVE', roles: ['MEMBER'], firstName: 'Jo', lastName: 'Joiner' } });
@@ -216,7 +216,7 @@ describe('invitations, join requests and creation invitations', () => {
       await submit(a.org.slug, 'reject.me@example.org', '203.0.113.8');
       const request = (await list(a, 'PENDING')).content.find((r) => r.email === 'reject.me@example.org')!;
       expect((await failure(h.call('rejectJoinRequest', { organizationId: b.org.id, requestId: request.id }, b.ownerToken)))?.code).toBe(status.NOT_FOUND);
-      const data = await h.nextEvent('organisation.join-request.decided', async () => {
+      const data = await h.nextMessage('organisation.join-request.decided', async () => {
         expect(await h.call('rejectJoinRequest', { organizationId: a.org.id, requestId: request.id }, a.ownerToken)).toMatchObject({
           request: { status: 'REJECTED' },
         });
@@ -229,7 +229,7 @@ describe('invitations, join requests and creation invitations', () => {
   describe('creation invitations', () => {
     const createInvite = async (email: string, orgName = '') => {
       let created: Awaited<ReturnType<OrganisationHarness['call']>> | undefined;
-      const data = await h.nextEvent('organisation.creation-invitation.created', async () => {
+      const data = await h.nextMessage('organisation.creation-invitation.created', async () => {
         created = await h.call('createCreationInvitation', { email, orgName, expiresInDays: 0 }, h.tokens.system());
       });
       const event = organisationEventsV1.CreationInvitationCreated.decode(data!);

@@ -72,7 +72,7 @@ describe('members of an organisation', () => {
 
     it('with sendInvitationEmail, makes the membership PENDING and publishes organisation.member.invited', async () => {
       let user: Awaited<ReturnType<typeof add>> | undefined;
-      const data = await h.nextEvent('organisation.member.invited', async () => {
+      const data = await h.nextMessage('organisation.member.invited', async () => {
         user = await add(a, 'invitee@example.org', { firstName: 'Ivy', lastName: 'Invitee', roleId: a.roles['MANAGER'], sendInvitationEmail: true }, admin);
       });
       expect(user).toMatchObject({ status: 'PENDING', roles: ['MANAGER'] });

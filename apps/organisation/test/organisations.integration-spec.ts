@@ -19,7 +19,7 @@ describe('organisations', () => {
   describe('creation (sys)', () => {
     it('creates an organisation with its fields and publishes organisation.organisation.created', async () => {
       let org: Awaited<ReturnType<typeof create>> | undefined;
-      const data = await h.nextEvent('organisation.organisation.created', async () => {
+      const data = await h.nextMessage('organisation.organisation.created', async () => {
         org = await create('alpha', { name: 'Alpha Association' });
       });
       expect(org).toMatchObject({
@@ -216,7 +216,9 @@ describe('organisations', () => {
       const org = await create('doomed');
       expect((await failure(h.call('deleteOrganisation', { id: org.id }, h.tokens.org(org.id, 'ADMIN'))))?.code).toBe(status.PERMISSION_DENIED);
       expect((await failure(h.call('deleteOrganisation', { id: org.id }, h.tokens.org(randomUUID(), 'OWNER'))))?.code).toBe(status.PERMISSION_DENIED);
-      const deleted = await h.nextEvent('organisation.organisation.deleted', () => h.call('deleteOrganisation', { id: org.id }, h.tokens.org(org.id, 'OWNER')));
+      const deleted = await h.nextMessage('organisation.organisation.deleted', () =>
+        h.call('deleteOrganisation', { id: org.id }, h.tokens.org(org.id, 'OWNER')),
+      );
       expect(organisationEventsV1.OrganisationDeleted.decode(deleted!)).toMatchObject({ organizationId: org.id, slug: 'doomed' });
       expect((await failure(h.call('getOrganisation', { id: org.id }, sys)))?.code).toBe(status.NOT_FOUND);
       expect((await failure(h.call('getOrganisationBySlug', { slug: 'doomed' })))?.code).toBe(status.NOT_FOUND);

@@ -55,7 +55,7 @@ describe('identity complete, through the gateway', () => {
       await member('reset-flow@example.org');
       const before = await login('reset-flow@example.org', 'first password');
       for (let i = 0; i < 3; i++) await login('reset-flow@example.org', 'wrong password');
-      const data = await tap.nextEvent('identity.password.reset-requested', () =>
+      const data = await tap.nextMessage('identity.password.reset-requested', () =>
         api.post('/api/auth/password-reset/request', { email: 'reset-flow@example.org' }),
       );
       const event = identityEventsV1.PasswordResetRequested.decode(data!);

@@ -210,10 +210,10 @@ describe('identity journeys through the gateway, on the real organisation servic
         const event = identityEventsV1.PasswordResetRequested.decode(data!);
         return { code: box.open(event.code!.ciphertext), resend: event.resend };
       };
-      const first = codeOf(await tap.nextEvent('identity.password.reset-requested', () => api.post('/api/auth/password-reset/request', { email })));
+      const first = codeOf(await tap.nextMessage('identity.password.reset-requested', () => api.post('/api/auth/password-reset/request', { email })));
       let resendAnswer: JsonResponse | undefined;
       const second = codeOf(
-        await tap.nextEvent('identity.password.reset-requested', async () => {
+        await tap.nextMessage('identity.password.reset-requested', async () => {
           resendAnswer = await api.post('/api/auth/password-reset/resend', { email });
         }),
       );

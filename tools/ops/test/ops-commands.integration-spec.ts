@@ -4,7 +4,7 @@ import {
   connectNats,
   jetstream,
   jetstreamManager,
-  decodeEvent,
+  decodePayload,
   messagingTablesSql,
   SUBJECTS,
   startConsumer,
@@ -138,12 +138,12 @@ describe('operator commands', () => {
       const reader = await openEventReader(messaging.names);
       try {
         let line = '';
-        const raw = await reader.nextEvent(SUBJECTS.auditRecorded, async () => {
+        const raw = await reader.nextMessage(SUBJECTS.auditRecorded, async () => {
           line = await unlockAccount(redis.redis, redis.prefix, { js: jetstream(nc), names: messaging.names }, ' Ann@Example.org ', 'olga');
         });
         expect(line).toBe('ann@example.org: unlocked');
         expect(await redis.redis.exists(...keys)).toBe(0);
-        const entry = decodeEvent(SUBJECTS.auditRecorded, raw!);
+        const entry = decodePayload(SUBJECTS.auditRecorded, raw!);
         expect(entry).toMatchObject({ action: 'LOGIN_UNLOCKED', userEmail: 'ann@example.org', resourceType: 'ACCOUNT' });
         expect(JSON.parse(entry.detailJson)).toEqual({ by: 'olga', via: 'ops-cli', wasLocked: true });
       } finally {

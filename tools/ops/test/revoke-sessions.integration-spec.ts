@@ -41,7 +41,7 @@ describe('revoke-sessions', () => {
     const reader = await openEventReader(stack.names);
     try {
       let line = '';
-      const raw = await reader.nextEvent(SUBJECTS.sessionRevoked, async () => {
+      const raw = await reader.nextMessage(SUBJECTS.sessionRevoked, async () => {
         line = await revokeAccountSessions(identity(), STACK_ADMIN.email.toUpperCase(), 'olga');
       });
       expect(line).toMatch(new RegExp(`^${STACK_ADMIN.email}: 1 session\\(s\\) revoked \\(account [0-9a-f-]{36}\\)$`));

@@ -66,7 +66,7 @@ const integrationSpec = (n) => {
   const imports = [
     ...(consumes ? [`import { randomUUID } from 'node:crypto';`] : []),
     `import { status } from '@grpc/grpc-js';`,
-    ...(consumes ? [`import { encodeEvent, SUBJECTS } from '@platform/messaging';`] : []),
+    ...(consumes ? [`import { encodePayload, SUBJECTS } from '@platform/messaging';`] : []),
     `import { ${modules.join(', ')} } from '@platform/proto';`,
     `import { ${consumes ? 'eventually, ' : ''}startServiceHarness } from '@platform/testing';`,
     `import { start${n.Pascal} } from '../src/main';`,
@@ -86,7 +86,7 @@ const integrationSpec = (n) => {
   it('records each ${s.subject} message it receives, with its payload', async () => {
     const messageId = randomUUID();
     const payload = ${s.module}.${s.message}.fromPartial({ ${s.field}: \`sent by the test \${messageId}\` });
-    await h.publish(SUBJECTS.${s.key}, encodeEvent(SUBJECTS.${s.key}, payload), messageId);
+    await h.publish(SUBJECTS.${s.key}, encodePayload(SUBJECTS.${s.key}, payload), messageId);
     await eventually(async () =>
       expect(await h.sql('SELECT subject, payload FROM received_message WHERE message_id = $1', [messageId])).toEqual([
         { subject: SUBJECTS.${s.key}, payload: ${s.module}.${s.message}.toJSON(payload) },

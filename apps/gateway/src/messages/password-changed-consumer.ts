@@ -1,4 +1,4 @@
-import { decodeEvent, PoisonMessage, SUBJECTS, type PayloadOf } from '@platform/messaging';
+import { decodePayload, PoisonMessage, SUBJECTS, type PayloadOf } from '@platform/messaging';
 import type { Logger } from '@platform/telemetry';
 import type { LoginLockout } from '../lockout/login-lockout';
 import type { MessageSubscriber, RunningSubscription } from './message-bus';
@@ -13,7 +13,7 @@ export function startPasswordChangedConsumer(bus: MessageSubscriber, lockout: Lo
   return bus.subscribe(PASSWORD_CHANGED_DURABLE, SUBJECTS.passwordChanged, async (payload) => {
     let event: PayloadOf<typeof SUBJECTS.passwordChanged>;
     try {
-      event = decodeEvent(SUBJECTS.passwordChanged, payload);
+      event = decodePayload(SUBJECTS.passwordChanged, payload);
     } catch (err) {
       throw new PoisonMessage(`does not decode as ${SUBJECTS.passwordChanged}`, { cause: err });
     }

@@ -1,4 +1,4 @@
-import { decodeEvent, PoisonMessage, SUBJECTS, type PayloadOf } from '@platform/messaging';
+import { decodePayload, PoisonMessage, SUBJECTS, type PayloadOf } from '@platform/messaging';
 import type { Logger } from '@platform/telemetry';
 import type { SessionDenylist } from '../auth/session-denylist';
 import type { MessageSubscriber, RunningSubscription, SubscribeOptions } from './message-bus';
@@ -21,7 +21,7 @@ export function startSessionRevokedConsumer(
     async (payload) => {
       let event: PayloadOf<typeof SUBJECTS.sessionRevoked>;
       try {
-        event = decodeEvent(SUBJECTS.sessionRevoked, payload);
+        event = decodePayload(SUBJECTS.sessionRevoked, payload);
       } catch (err) {
         throw new PoisonMessage(`does not decode as ${SUBJECTS.sessionRevoked}`, { cause: err });
       }

@@ -1,4 +1,4 @@
-import { SUBJECTS, type CataloguedEvent, type MessageConsumer } from '@platform/messaging';
+import { SUBJECTS, type CataloguedMessage, type MessageConsumer } from '@platform/messaging';
 import {
   creationInvitationEmail,
   invitationEmail,
@@ -21,7 +21,7 @@ const EMAIL_SUBJECTS = [
   SUBJECTS.creationInvitationCreated,
 ] as const;
 type EmailSubject = (typeof EMAIL_SUBJECTS)[number];
-type EmailMessage = CataloguedEvent<EmailSubject, Tx>;
+type EmailMessage = CataloguedMessage<EmailSubject, Tx>;
 
 /** Each message → the email it asks for (null: none, e.g. an organisation created without a welcome email). */
 function emailFor(message: EmailMessage, ctx: EmailContext): EmailRequest | null {

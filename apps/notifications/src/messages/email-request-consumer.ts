@@ -1,4 +1,4 @@
-import { messageConsumer, PoisonMessage, type CataloguedEvent, type MessageConsumer, type Subject } from '@platform/messaging';
+import { messageConsumer, PoisonMessage, type CataloguedMessage, type MessageConsumer, type Subject } from '@platform/messaging';
 import type { EmailContext, EmailRequest } from '../domain/email-requests';
 import type { Tx } from '../store/db';
 import { enqueueEmail } from '../store/email-deliveries';
@@ -15,7 +15,7 @@ export interface EmailMessageFamily<S extends Subject> {
   durable: string;
   subjects: readonly S[];
   /** Each message → the email it asks for (null: none). Throwing sets the message aside as a dead letter. */
-  emailFor: (message: CataloguedEvent<S, Tx>, ctx: EmailContext) => EmailRequest | null;
+  emailFor: (message: CataloguedMessage<S, Tx>, ctx: EmailContext) => EmailRequest | null;
 }
 
 /**

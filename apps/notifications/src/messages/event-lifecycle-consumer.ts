@@ -1,4 +1,4 @@
-import { messageConsumer, SUBJECTS, type CataloguedEvent, type MessageConsumer } from '@platform/messaging';
+import { messageConsumer, SUBJECTS, type CataloguedMessage, type MessageConsumer } from '@platform/messaging';
 import type { EmailContext } from '../domain/email-requests';
 import { cancellationEmail, confirmationEmail, startsAt } from '../domain/event-emails';
 import type { Tx } from '../store/db';
@@ -6,7 +6,7 @@ import { enqueueEmail } from '../store/email-deliveries';
 import { createNotification } from '../store/notifications';
 
 const EVENT_LIFECYCLE_SUBJECTS = [SUBJECTS.eventPublished, SUBJECTS.registrationConfirmed, SUBJECTS.registrationCancelled] as const;
-type EventLifecycleMessage = CataloguedEvent<(typeof EVENT_LIFECYCLE_SUBJECTS)[number], Tx>;
+type EventLifecycleMessage = CataloguedMessage<(typeof EVENT_LIFECYCLE_SUBJECTS)[number], Tx>;
 
 export interface EventLifecycleConsumerOptions {
   context: EmailContext;

@@ -1,4 +1,4 @@
-import { SUBJECTS, type CataloguedEvent, type MessageConsumer } from '@platform/messaging';
+import { SUBJECTS, type CataloguedMessage, type MessageConsumer } from '@platform/messaging';
 import type { EmailContext, EmailRequest } from '../domain/email-requests';
 import { membershipRenewalEmail } from '../domain/organisation-emails';
 import type { Tx } from '../store/db';
@@ -6,7 +6,7 @@ import { emailRequestConsumer, type EmailConsumerOptions } from './email-request
 
 const ORGANISATION_EMAIL_SUBJECTS = [SUBJECTS.membershipRenewalDue] as const;
 type OrganisationEmailSubject = (typeof ORGANISATION_EMAIL_SUBJECTS)[number];
-type OrganisationEmailMessage = CataloguedEvent<OrganisationEmailSubject, Tx>;
+type OrganisationEmailMessage = CataloguedMessage<OrganisationEmailSubject, Tx>;
 
 /** Each message → the email it asks for. */
 function emailFor(message: OrganisationEmailMessage, ctx: EmailContext): EmailRequest | null {

@@ -1,4 +1,4 @@
-import { encodeEvent, SUBJECTS, type EventWriter, type SqlTx } from '@platform/messaging';
+import { encodePayload, SUBJECTS, type MessageWriter, type SqlTx } from '@platform/messaging';
 import { auditRecordedOf, type AuditEntry } from './audit-entry';
 
 /** Records audit entries. */
@@ -8,11 +8,11 @@ export interface AuditWriter {
 }
 
 /** Audit entries into a service's outbox, published by its relay like its other events. */
-export function outboxAuditWriter(write: EventWriter): AuditWriter {
+export function outboxAuditWriter(write: MessageWriter): AuditWriter {
   return { record: async (tx, entry) => void (await write(tx, SUBJECTS.auditRecorded, auditRecordedOf(entry))) };
 }
 
 /** The encoded `audit.recorded` payload, for a process without an outbox that publishes directly (the gateway). */
 export function auditPayload(entry: AuditEntry): Uint8Array {
-  return encodeEvent(SUBJECTS.auditRecorded, auditRecordedOf(entry));
+  return encodePayload(SUBJECTS.auditRecorded, auditRecordedOf(entry));
 }

@@ -1,6 +1,6 @@
 import type { Registry } from 'prom-client';
 import {
-  consumeEvents,
+  consumeMessages,
   type JetStreamClient,
   type MessageConsumer,
   type MessagingNames,
@@ -46,7 +46,7 @@ export function consumerDisagreements(consumers: readonly MessageConsumer<unknow
 
 /**
  * Starts a service's durable consumers, each message handled in a transaction of the service's
- * database that also records its id (see consumeEvents). Refuses consumers that disagree with the
+ * database that also records its id (see consumeMessages). Refuses consumers that disagree with the
  * registry's `consumes`. A consumer that fails to start stops the ones already started.
  */
 export async function startServiceConsumers<Tx extends SqlTx>(
@@ -65,7 +65,7 @@ export async function startServiceConsumers<Tx extends SqlTx>(
         return result;
       };
       const source = { js: options.js, names: options.names, schema: options.schema, logger: options.logger, metrics: options.registry, withTransaction };
-      running.push(await consumeEvents(source, consumer));
+      running.push(await consumeMessages(source, consumer));
     }
   } catch (err) {
     await stop();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { connectivityState } from '@grpc/grpc-js';
-import { encodeEvent, jetstream, messageConsumer, publishDirect, SUBJECTS, type NatsConnection } from '@platform/messaging';
+import { encodePayload, jetstream, messageConsumer, publishDirect, SUBJECTS, type NatsConnection } from '@platform/messaging';
 import { healthV1, organisationV1 } from '@platform/proto';
 import {
   createTestMessaging,
@@ -231,7 +231,12 @@ describe('a platform service started from its spec', () => {
       };
     });
     try {
-      const payload = encodeEvent(SUBJECTS.passwordChanged, { accountId: 'acc-1', email: 'a@example.org', via: 'RESET', occurredAt: new Date().toISOString() });
+      const payload = encodePayload(SUBJECTS.passwordChanged, {
+        accountId: 'acc-1',
+        email: 'a@example.org',
+        via: 'RESET',
+        occurredAt: new Date().toISOString(),
+      });
       await publishDirect(jetstream(nc!), messaging.names.subject(SUBJECTS.passwordChanged), payload, { msgId: 'platform-service-test-1' });
       await eventuallyTrue(async () => expect(handled).toEqual(['acc-1']), 5000);
       expect(committed).toBe(1);

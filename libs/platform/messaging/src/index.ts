@@ -13,12 +13,12 @@ export { publishDirect, type PublishDirectOptions } from './nats/publish-direct'
 
 // The subject catalogue: every subject with its payload's proto message
 export {
-  EVENT_CATALOGUE,
+  MESSAGE_CATALOGUE,
   SUBJECTS,
   ALL_SUBJECTS,
   isCataloguedSubject,
-  encodeEvent,
-  decodeEvent,
+  encodePayload,
+  decodePayload,
   type Subject,
   type PayloadOf,
   type EventCodec,
@@ -27,7 +27,7 @@ export {
 // Outbox
 export { writeOutbox, type OutboxEvent } from './outbox/write-outbox';
 export { writeOutboxBatch } from './outbox/write-outbox-batch';
-export { outboxWriter, outboxBatchWriter, type EventWriter, type EventBatchWriter } from './catalogue/event-writer';
+export { outboxWriter, outboxBatchWriter, type MessageWriter, type MessageBatchWriter } from './catalogue/message-writer';
 export { serviceOutbox, type ServiceOutbox } from './outbox/service-outbox';
 export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './relay/outbox-relay';
 export { replayOutboxDeadLetters } from './relay/outbox-dead-letters';
@@ -37,7 +37,7 @@ export { startConsumer, STALLED_AFTER, type RunningConsumer } from './consumer/s
 export { PoisonMessage } from './consumer/failure-policy';
 export { DEAD_LETTER_HEADERS, DEAD_LETTERS_KEPT_MS, deadLetterStream, deadLetterSubject } from './dead-letters/dead-letter-stream';
 export { listDeadLetters, replayDeadLetter, discardDeadLetter, type DeadLetter, type ReplayOutcome } from './dead-letters/replay';
-export { consumeEvents, type ServiceEventSource, type CataloguedEvent, type EventConsumerOptions } from './catalogue/event-consumer';
+export { consumeMessages, type ServiceMessageSource, type CataloguedMessage, type CatalogueConsumerOptions } from './catalogue/catalogue-consumer';
 export { messageConsumer, type MessageConsumer, type MessageConsumerOptions } from './catalogue/message-consumer';
 export type { ConsumerOptionsBase, TransactionalConsumerOptions, StatelessConsumerOptions } from './consumer/consumer-options';
 export type { InboundMessage } from './consumer/inbound-message';

@@ -109,7 +109,7 @@ export async function startServiceHarness<C extends Client, D, S extends Started
       schema,
       names: messaging.names,
       sql,
-      nextEvent: reader.nextEvent,
+      nextMessage: reader.nextMessage,
       events: reader.events,
       publish: reader.publish,
       stop: teardown,

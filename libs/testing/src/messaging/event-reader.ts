@@ -17,7 +17,7 @@ export interface EventReaderOptions {
 /** Reads and publishes events on a suite's own stream, through ephemeral consumers. */
 export interface EventReader {
   /** The next event on a logical subject published after `after` starts, or undefined after the timeout. */
-  nextEvent(logicalSubject: string, after: () => Promise<unknown>, timeoutMs?: number): Promise<Uint8Array | undefined>;
+  nextMessage(logicalSubject: string, after: () => Promise<unknown>, timeoutMs?: number): Promise<Uint8Array | undefined>;
   /** Every event on a logical subject published while (and because) `during` runs. */
   events(logicalSubject: string, during: () => Promise<unknown>): Promise<Uint8Array[]>;
   /** Publishes as another service would, with `msgId` (default a fresh one) as Nats-Msg-Id. */
@@ -47,7 +47,7 @@ export async function openEventReader(names: MessagingNames, options: EventReade
   };
 
   return {
-    async nextEvent(logicalSubject, after, timeoutMs = 3000) {
+    async nextMessage(logicalSubject, after, timeoutMs = 3000) {
       await settled();
       const consumer = await subscribe(logicalSubject);
       await after();

@@ -1,7 +1,7 @@
 import { identityEventsV1 } from '@platform/proto';
 import { isValidSubject } from '../names/subject-pattern';
 import { PLATFORM_SUBJECT_ROOTS } from '../names/messaging-names';
-import { ALL_SUBJECTS, decodeEvent, encodeEvent, isCataloguedSubject, SUBJECTS } from './subjects';
+import { ALL_SUBJECTS, decodePayload, encodePayload, isCataloguedSubject, SUBJECTS } from './subjects';
 
 describe('the subject catalogue', () => {
   it('lists every subject once, each a valid subject under a platform root', () => {
@@ -24,8 +24,8 @@ describe('the subject catalogue', () => {
 
   it("encodes and decodes a subject's payload with its proto message", () => {
     const payload = { accountId: 'a', email: 'ann@example.org', via: 'RESET', occurredAt: '2026-01-01T00:00:00.000Z' };
-    const bytes = encodeEvent(SUBJECTS.passwordChanged, payload);
+    const bytes = encodePayload(SUBJECTS.passwordChanged, payload);
     expect(identityEventsV1.PasswordChanged.decode(bytes)).toEqual(payload);
-    expect(decodeEvent(SUBJECTS.passwordChanged, bytes)).toEqual(payload);
+    expect(decodePayload(SUBJECTS.passwordChanged, bytes)).toEqual(payload);
   });
 });

@@ -11,7 +11,7 @@ export interface EventCodec<T> {
  * with the proto message its payload is. Producers and consumers name subjects through
  * {@link SUBJECTS}, so a subject is spelled once and its payload type follows from it.
  */
-export const EVENT_CATALOGUE = {
+export const MESSAGE_CATALOGUE = {
   'identity.user.registered': identityEventsV1.UserRegistered,
   'identity.session.revoked': identityEventsV1.SessionRevoked,
   'identity.account.updated': identityEventsV1.AccountUpdated,
@@ -39,10 +39,10 @@ export const EVENT_CATALOGUE = {
 } as const satisfies Record<string, EventCodec<unknown>>;
 
 /** A catalogued subject. */
-export type Subject = keyof typeof EVENT_CATALOGUE;
+export type Subject = keyof typeof MESSAGE_CATALOGUE;
 
 /** The decoded payload of a subject (`PayloadOf<'identity.user.registered'>` is `UserRegistered`). */
-export type PayloadOf<S extends Subject> = (typeof EVENT_CATALOGUE)[S] extends EventCodec<infer T> ? T : never;
+export type PayloadOf<S extends Subject> = (typeof MESSAGE_CATALOGUE)[S] extends EventCodec<infer T> ? T : never;
 
 /** The subjects by name, for code. */
 export const SUBJECTS = {
@@ -73,20 +73,20 @@ export const SUBJECTS = {
 } as const satisfies Record<string, Subject>;
 
 /** Every catalogued subject, in catalogue order (what the service registry's `consumes` lists are checked against). */
-export const ALL_SUBJECTS: readonly Subject[] = Object.keys(EVENT_CATALOGUE) as Subject[];
+export const ALL_SUBJECTS: readonly Subject[] = Object.keys(MESSAGE_CATALOGUE) as Subject[];
 
 export function isCataloguedSubject(subject: string): subject is Subject {
-  return Object.prototype.hasOwnProperty.call(EVENT_CATALOGUE, subject);
+  return Object.prototype.hasOwnProperty.call(MESSAGE_CATALOGUE, subject);
 }
 
 /** The payload of a subject, encoded. */
-export function encodeEvent<S extends Subject>(subject: S, payload: PayloadOf<S>): Uint8Array {
-  const codec: EventCodec<unknown> = EVENT_CATALOGUE[subject];
+export function encodePayload<S extends Subject>(subject: S, payload: PayloadOf<S>): Uint8Array {
+  const codec: EventCodec<unknown> = MESSAGE_CATALOGUE[subject];
   return codec.encode(payload).finish();
 }
 
 /** A subject's payload, decoded (throws on bytes that are not one). */
-export function decodeEvent<S extends Subject>(subject: S, data: Uint8Array): PayloadOf<S> {
-  const codec: EventCodec<unknown> = EVENT_CATALOGUE[subject];
+export function decodePayload<S extends Subject>(subject: S, data: Uint8Array): PayloadOf<S> {
+  const codec: EventCodec<unknown> = MESSAGE_CATALOGUE[subject];
   return codec.decode(data) as PayloadOf<S>;
 }

@@ -1,12 +1,12 @@
-import { outboxBatchWriter, outboxWriter, type EventBatchWriter, type EventWriter } from '../catalogue/event-writer';
+import { outboxBatchWriter, outboxWriter, type MessageBatchWriter, type MessageWriter } from '../catalogue/message-writer';
 import type { Subject } from '../catalogue/subjects';
 import type { MessagingNames } from '../names/messaging-names';
 
 /** A service's outbox: what its publishers write, in the caller's transaction. */
 export interface ServiceOutbox {
-  write: EventWriter;
+  write: MessageWriter;
   /** Many messages of one subject in one statement (imports). */
-  writeMany: EventBatchWriter;
+  writeMany: MessageBatchWriter;
 }
 
 /**

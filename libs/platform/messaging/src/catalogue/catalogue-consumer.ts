@@ -7,10 +7,10 @@ import { startConsumer, type RunningConsumer } from '../consumer/start-consumer'
 import type { MessagingNames } from '../names/messaging-names';
 import type { WithTransaction } from '../sql/pg-transaction';
 import type { SqlTx } from '../sql/sql-executor';
-import { decodeEvent, isCataloguedSubject, type PayloadOf, type Subject } from './subjects';
+import { decodePayload, isCataloguedSubject, type PayloadOf, type Subject } from './subjects';
 
 /** What every consumer of one service shares: the stream, its schema and transactions, logs and metrics. */
-export interface ServiceEventSource<Tx extends SqlTx> {
+export interface ServiceMessageSource<Tx extends SqlTx> {
   js: JetStreamClient;
   names: MessagingNames;
   /** The service's schema, holding `processed_message`. */
@@ -22,17 +22,17 @@ export interface ServiceEventSource<Tx extends SqlTx> {
 }
 
 /** A catalogued event as a handler gets it: its logical subject and its decoded payload. */
-export type CataloguedEvent<S extends Subject, Tx> = {
+export type CataloguedMessage<S extends Subject, Tx> = {
   [K in S]: { subject: K; event: PayloadOf<K>; messageId: string; tx: Tx };
 }[S];
 
-export interface EventConsumerOptions<S extends Subject, Tx>
+export interface CatalogueConsumerOptions<S extends Subject, Tx>
   extends Pick<ConsumerOptionsBase, 'startAt' | 'alertAfter' | 'retryDelay'>, Pick<TransactionalConsumerOptions<Tx & SqlTx>, 'batchSize'> {
   /** Logical consumer name, stable across releases (`identity-membership-changed`). */
   durable: string;
   subjects: readonly S[];
   /** Runs in the transaction that records the message id (switch on `subject` to narrow `event`). */
-  handle: (message: CataloguedEvent<S, Tx>) => Promise<void>;
+  handle: (message: CataloguedMessage<S, Tx>) => Promise<void>;
 }
 
 /**
@@ -40,9 +40,9 @@ export interface EventConsumerOptions<S extends Subject, Tx>
  * transaction (see startConsumer) with its payload decoded as its subject's proto message. A message
  * that does not decode can never be handled: it is set aside as a dead letter rather than retried.
  */
-export function consumeEvents<Tx extends SqlTx, S extends Subject>(
-  source: ServiceEventSource<Tx>,
-  options: EventConsumerOptions<S, Tx>,
+export function consumeMessages<Tx extends SqlTx, S extends Subject>(
+  source: ServiceMessageSource<Tx>,
+  options: CatalogueConsumerOptions<S, Tx>,
 ): Promise<RunningConsumer> {
   const { names, logger } = source;
   return startConsumer<Tx>({
@@ -63,11 +63,11 @@ export function consumeEvents<Tx extends SqlTx, S extends Subject>(
       let event: PayloadOf<S>;
       try {
         if (!isCataloguedSubject(subject) || !(options.subjects as readonly string[]).includes(subject)) throw new Error(`unexpected subject ${subject}`);
-        event = decodeEvent(subject as S, data);
+        event = decodePayload(subject as S, data);
       } catch (err) {
         throw new PoisonMessage(`does not decode as ${subject}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
       }
-      await options.handle({ subject, event, messageId, tx } as CataloguedEvent<S, Tx>);
+      await options.handle({ subject, event, messageId, tx } as CataloguedMessage<S, Tx>);
     },
   });
 }
