@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { STACK_ADMIN, STACK_LEGACY_SYNC_KEY, startPlatformStack, workspaceRoot } from '@platform/testing';
 import { appPids, cpuSeconds, machineCpuSeconds, procStatus } from './processes';
-import { machineLine, writeSection } from './report';
+import { machineLine, writeSection, runBench } from './report';
 
 const LEGACY_SITE_TYPE_ID = '6c0a3b52-6d8e-4c41-9f0e-1a7c5e2b0001';
 const APPS = ['connector', 'organisation', 'content', 'events', 'documents', 'notifications', 'identity', 'gateway', 'legacy-site'] as const;
@@ -234,10 +234,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    process.stderr.write(`${String((err as Error)?.stack ?? err)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

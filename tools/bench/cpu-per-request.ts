@@ -10,7 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { STACK_ADMIN, startPlatformStack, workspaceRoot } from '@platform/testing';
 import { appPids, cpuSeconds } from './processes';
-import { machineLine, writeSection } from './report';
+import { machineLine, writeSection, runBench } from './report';
 
 const REQUESTS = 1000;
 /** Rounds of every request in turn: each figure is the median of its rounds, so that a slow moment of the shared machine moves one round, not the result. */
@@ -198,10 +198,4 @@ members page at most 1.2 ms. Run: \`npx nx run-many -t build && npm run bench --
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    process.stderr.write(`${String((err as Error)?.stack ?? err)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

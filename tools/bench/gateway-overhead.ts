@@ -10,7 +10,7 @@ import bcrypt from 'bcrypt';
 import { createClient, unary } from '@platform/grpc-server';
 import { identityV1 } from '@platform/proto';
 import { STACK_ADMIN, startPlatformStack } from '@platform/testing';
-import { machineLine, ms, percentile, writeSection } from './report';
+import { machineLine, ms, percentile, writeSection, runBench } from './report';
 
 const COST = 12;
 const WARM_UP = 2000;
@@ -161,10 +161,4 @@ Run: \`npx nx run-many -t build && npm run bench -- gateway-overhead\`.`,
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    process.stderr.write(`${String((err as Error)?.stack ?? err)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

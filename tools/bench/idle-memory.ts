@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { startPlatformStack, workspaceRoot } from '@platform/testing';
 import { appPids, procStatus } from './processes';
-import { machineLine, writeSection } from './report';
+import { machineLine, writeSection, runBench } from './report';
 
 const SETTLE_MS = 20_000;
 const SERVICES = ['identity', 'organisation', 'notifications', 'content', 'events', 'documents', 'connector'] as const;
@@ -282,10 +282,4 @@ async function main(): Promise<void> {
   writeSection('idle-memory', markdown(results, compare));
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    process.stderr.write(`${String((err as Error)?.stack ?? err)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

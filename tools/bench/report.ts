@@ -34,3 +34,14 @@ export function writeSection(id: string, markdown: string): void {
   writeFileSync(file, doc);
   process.stdout.write(`wrote section ${id} of docs/performance.md\n`);
 }
+
+/** Runs a benchmark's main: exit 0 when it ends, 1 with its stack trace when it fails. */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      process.stderr.write(`${String((err as Error)?.stack ?? err)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { STACK_ADMIN, startPlatformStack, workspaceRoot, type AppReplica } from '@platform/testing';
-import { machineLine, writeSection } from './report';
+import { machineLine, writeSection, runBench } from './report';
 
 const USERS = 16;
 /** Kubernetes removes a terminating pod's endpoint asynchronously; kube-proxy follows within about a second. */
@@ -194,10 +194,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    process.stderr.write(`${String((err as Error)?.stack ?? err)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);
