@@ -2,7 +2,7 @@ import bcrypt from 'bcrypt';
 import { ErrorCode, PlatformError } from '@platform/errors';
 import type { IdentityDeps } from '../deps';
 import { statusAfterEmailVerified } from '../domain/account-status';
-import { passwordViolations } from '../domain/password-policy';
+import { assertPasswordRules } from '../domain/password-policy';
 import { findLiveAccount, lockAccount, setPasswordHash } from '../store/accounts';
 import type { Account } from '../store/generated/client';
 
@@ -22,9 +22,7 @@ export interface Activation {
 export async function activateAccount(deps: IdentityDeps, input: Activation): Promise<Account> {
   const before = await findLiveAccount(deps.db, input.accountId);
   if (!before) throw PlatformError.notFound('Account');
-  const violations = passwordViolations(input.password, before.email);
-  const [first] = violations;
-  if (first) throw PlatformError.validation(violations, `Invalid password: ${first.message}`);
+  assertPasswordRules(input.password, before.email);
   // Hashed outside the transaction: bcrypt is slow and the row lock should be short.
   const passwordHash = await bcrypt.hash(input.password, deps.bcryptCost);
   return deps.db.$transaction(async (tx) => {

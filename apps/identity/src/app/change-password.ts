@@ -3,7 +3,8 @@ import { PlatformError } from '@platform/errors';
 import { callerId, type CallContext } from '@platform/grpc-server';
 import type { IdentityDeps } from '../deps';
 import { findLiveAccount } from '../store/accounts';
-import { assertPasswordRules, setPassword } from './set-password';
+import { assertPasswordRules } from '../domain/password-policy';
+import { setPassword } from './set-password';
 
 /** The caller changes their password: the current one is required; their other sessions end. */
 export async function changePassword(deps: IdentityDeps, ctx: CallContext, input: { currentPassword: string; newPassword: string }): Promise<void> {

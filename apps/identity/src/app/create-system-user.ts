@@ -5,7 +5,7 @@ import { PlatformError } from '@platform/errors';
 import type { CallContext } from '@platform/grpc-server';
 import type { IdentityDeps } from '../deps';
 import { AuditAction } from '../domain/audit-entry';
-import { passwordViolations } from '../domain/password-policy';
+import { assertPasswordRules } from '../domain/password-policy';
 import { normaliseEmail } from '../domain/secrets';
 import type { SystemRole } from '@platform/auth';
 import { createAccount, findLiveAccountByEmail } from '../store/accounts';
@@ -24,11 +24,7 @@ export async function createSystemUser(
 ): Promise<Account> {
   const { systemRole } = input;
   const address = normaliseEmail(input.email);
-  if (input.password !== '') {
-    const violations = passwordViolations(input.password, address);
-    const [first] = violations;
-    if (first) throw PlatformError.validation(violations, `Invalid password: ${first.message}`);
-  }
+  if (input.password !== '') assertPasswordRules(input.password, address);
   if (await findLiveAccountByEmail(deps.db, address)) throw emailTaken();
   const passwordHash = input.password === '' ? null : await bcrypt.hash(input.password, deps.bcryptCost);
   try {

@@ -15,7 +15,8 @@ import {
 import { randomDigits, sha256 } from '../domain/secrets';
 import { findLiveAccountByEmail } from '../store/accounts';
 import { countResetRequest, countResetVerifyTry, createResetCode, findUsableResetCode, takeResetAttempt } from '../store/password-resets';
-import { assertPasswordRules, invalidResetCode, setPassword } from './set-password';
+import { assertPasswordRules } from '../domain/password-policy';
+import { invalidResetCode, setPassword } from './set-password';
 
 /**
  * Request and resend of a reset code: the same work whatever the address (a code is hashed, the

@@ -4,7 +4,6 @@ import type { CallContext } from '@platform/grpc-server';
 import type { IdentityDeps } from '../deps';
 import { statusAfterEmailVerified } from '../domain/account-status';
 import { AuditAction } from '../domain/audit-entry';
-import { passwordViolations } from '../domain/password-policy';
 import { lockAccount, setPasswordHash } from '../store/accounts';
 import type { Account } from '../store/generated/client';
 import { invalidateResetCodes, useResetCode } from '../store/password-resets';
@@ -16,13 +15,6 @@ export const invalidResetCode = (): PlatformError =>
     [{ field: 'code', message: 'is not valid or has expired; request a new code' }],
     'The code is not valid or has expired. Request a new code.',
   );
-
-/** Refuses a new password that breaks the password rules, as a validation error of `field`. */
-export function assertPasswordRules(password: string, address: string, field: string): void {
-  const violations = passwordViolations(password, address, field);
-  const [first] = violations;
-  if (first) throw PlatformError.validation(violations, `Invalid ${field}: ${first.message}`);
-}
 
 /**
  * Sets a password, spending the reset code in the same transaction: the account's sessions end

@@ -1,4 +1,4 @@
-import type { FieldViolation } from '@platform/errors';
+import { PlatformError, type FieldViolation } from '@platform/errors';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -20,4 +20,11 @@ export function passwordViolations(password: string, email: string, field = 'pas
     out.push({ field, message: 'must not be your email address' });
   }
   return out;
+}
+
+/** Refuses a new password that breaks the password rules, as a validation error of `field`. */
+export function assertPasswordRules(password: string, email: string, field = 'password'): void {
+  const violations = passwordViolations(password, email, field);
+  const [first] = violations;
+  if (first) throw PlatformError.validation(violations, `Invalid ${field}: ${first.message}`);
 }
