@@ -3,9 +3,9 @@ export * as organisationV1 from './organisation-v1';
 export * as identityEventsV1 from './generated/platform/messages/v1/identity';
 export * as eventsCommonV1 from './generated/platform/messages/v1/common';
 export { protoDir } from './proto-dir';
-export { loadPlatformDescriptors } from './descriptors';
 export { platformMethodOptions, type MethodOptions } from './method-options';
-// Apart from the loader: a process that parses the protos itself (the gateway) never loads proto-loader.
+// No export here loads proto-loader: services read RPC options from the generated table (method-options.ts);
+// the tests that parse the .proto files import ./descriptors themselves.
 export { LOADER_OPTIONS, platformProtoFiles } from './proto-files';
 export * as healthV1 from './generated/grpc/health/v1/health';
 export * as organisationEventsV1 from './generated/platform/messages/v1/organisation';

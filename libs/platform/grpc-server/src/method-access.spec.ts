@@ -1,19 +1,7 @@
-import { loadPlatformDescriptors, platformMethodOptions, type MethodOptions } from '@platform/proto';
+import { platformMethodOptions, type MethodOptions } from '@platform/proto';
 import { methodAccessTable } from './method-access';
 
 describe('methodAccessTable', () => {
-  it('reads the generated options exactly as the .proto files declare them', () => {
-    const parsed: Record<string, { http: boolean; access: unknown }> = {};
-    for (const entry of Object.values(loadPlatformDescriptors())) {
-      if ('format' in entry) continue;
-      for (const def of Object.values(entry as Record<string, { path: string; options?: Record<string, unknown> }>)) {
-        parsed[def.path] = { http: Boolean(def.options?.['(google.api.http)']), access: def.options?.['(platform.options.v1.access)'] ?? null };
-      }
-    }
-    const generated = Object.fromEntries(Object.entries(platformMethodOptions()).map(([path, o]) => [path, { http: o.http, access: o.access }]));
-    expect(generated).toEqual(parsed);
-  });
-
   it('gives every exposed RPC its auth level, authority, organisation field and success status', () => {
     const table = methodAccessTable(platformMethodOptions());
     expect(table.get('/platform.connector.v1.ConnectorService/CreateConnector')).toEqual({
