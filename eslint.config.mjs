@@ -5,6 +5,7 @@ import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 import platform from './tools/lint/prisma-outside-store.mjs';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /** Apps are reached over gRPC and events, never imported. */
 const appImports = {
@@ -58,7 +59,7 @@ export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     rules: {
       '@nx/enforce-module-boundaries': moduleBoundaries(false),
       // Apps are npm workspaces too (for their own package.json), so their package names resolve;
@@ -73,6 +74,7 @@ export default [
     // Type-aware rules: a promise is awaited, returned, or explicitly `void`ed; never handed to a
     // place that ignores it (an event handler, a forEach, a condition).
     files: ['**/*.ts'],
+    ignores: ['apps/web/client/**'],
     languageOptions: {
       // One TypeScript program for the whole workspace (tsconfig.workspace.json): every file is
       // read and typed once, where a program per project re-read the shared libraries 36 times.
@@ -84,6 +86,24 @@ export default [
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // The web app's browser code: its own program (DOM, JSX; apps/web/client/tsconfig.json), the
+    // same promise rules (a click handler may return a promise: React ignores it, by design), and
+    // React's rules of hooks.
+    files: ['apps/web/client/**/*.ts', 'apps/web/client/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: {
+      parserOptions: {
+        project: ['./apps/web/client/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
   {

@@ -69,6 +69,8 @@ if (targets.length) {
   const outcomes = await runScheduled(
     [
       { name: 'end-to-end tests', cores: 2, command: process.execPath, args: jest('apps/platform-e2e/jest.e2e.config.js', 'platform-e2e-e2e') },
+      // Playwright on Debian's Chromium against stacks with the web app in front (apps/web/test).
+      { name: 'browser tests', cores: 2, command: process.execPath, args: jest('apps/web/jest.e2e.config.js', 'web-e2e') },
       { name: 'integration tests', cores: 2, command: process.execPath, args: jest('tools/ci/jest.integration.config.js', 'integration', '--maxWorkers=2') },
       {
         name: 'unit tests',

@@ -27,7 +27,7 @@ const TABLE_START = '<!-- ports: written by tools/registry/sync.mjs from the ser
 const TABLE_END = '<!-- /ports -->';
 const YAML_STYLE = { flowCollectionPadding: false, lineWidth: 100 };
 const PORT_KINDS = ['grpc', 'http', 'admin'];
-const COMPONENT = { service: 'service', gateway: 'gateway', site: 'simulator' };
+const COMPONENT = { service: 'service', gateway: 'gateway', web: 'web', site: 'simulator' };
 /** The Secret with the service-token key, read whole (envFrom) by every gRPC service. */
 const SERVICE_TOKEN_SECRET = 'platform-service-tokens';
 
@@ -158,6 +158,7 @@ function portTable(apps) {
   const kind = {
     service: 'gRPC service',
     gateway: 'public REST API',
+    web: 'web app (static pages)',
     site: 'legacy-site simulator (not production)',
     'dev-tool': 'development tool (not deployed)',
   };

@@ -38,6 +38,25 @@ export function localOutboundDestinations(workspace, env) {
   return ports.flatMap((port) => [`127.0.0.1:${port}`, `localhost:${port}`]).join(',');
 }
 
+/**
+ * One origin for the whole platform, as the Ingress gives it in a cluster: the web app serves the
+ * pages and forwards `/api` to the gateway (WEB_API_UPSTREAM_URL), and the links in emails lead to
+ * it (PUBLIC_APP_URL). Variables already set win.
+ */
+export function localWebSettings(workspace, env) {
+  const apps = readRegistry(workspace);
+  const httpPort = (name) => {
+    const port = apps.find((app) => app.name === name)?.ports?.http;
+    return port ? (env[port.env] ?? port.port) : undefined;
+  };
+  const web = httpPort('web');
+  const gateway = httpPort('gateway');
+  return {
+    ...(gateway !== undefined ? { WEB_API_UPSTREAM_URL: `http://127.0.0.1:${gateway}` } : {}),
+    ...(web !== undefined ? { PUBLIC_APP_URL: `http://127.0.0.1:${web}` } : {}),
+  };
+}
+
 export async function waitReady(url, timeoutMs, isAlive) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -10,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { discoverApps, expand, localOutboundDestinations, localServiceUrls, startInfo, waitReady } from './apps.mjs';
+import { discoverApps, expand, localOutboundDestinations, localServiceUrls, localWebSettings, startInfo, waitReady } from './apps.mjs';
 import { ensureServers } from './servers.mjs';
 
 const workspace = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,6 +23,7 @@ mkdirSync(runDir, { recursive: true });
 // else local (OUTBOUND_ALLOWED_DESTINATIONS in the environment replaces this).
 const env = {
   ...localServiceUrls(workspace, process.env),
+  ...localWebSettings(workspace, process.env),
   OUTBOUND_ALLOWED_DESTINATIONS: localOutboundDestinations(workspace, process.env),
   ...process.env,
   NODE_ENV: process.env.NODE_ENV ?? 'development',

@@ -1,7 +1,7 @@
 import registryFile from '../registry.json';
 
 /** What an app is: a gRPC service with its own schema, the REST edge, the legacy-site stand-in, or a development-only tool. */
-export type AppKind = 'service' | 'gateway' | 'site' | 'dev-tool';
+export type AppKind = 'service' | 'gateway' | 'web' | 'site' | 'dev-tool';
 
 export interface PortEntry {
   port: number;

@@ -36,6 +36,8 @@ export interface PlatformStack {
   ports: Record<string, Partial<Record<PortKind, number>>>;
   /** The stand-in organisation service, unless `organisation: 'real'`. */
   organisations?: StackOrganisations;
+  /** `http://127.0.0.1:<port>` of the web app (pages, and `/api` forwarded to the gateway), with `web: true`. */
+  webUrl?: string;
   /** `http://127.0.0.1:<port>` of the mail catcher's API, when notifications run. */
   mailUrl?: string;
   /** The mail catcher's SMTP port (the platform's SMTP server), when notifications run. */
@@ -88,6 +90,11 @@ export interface PlatformStackOptions {
    * Default: on when STACK_CONTRACT_CHECK is `prism` (the e2e suite sets it), off otherwise.
    */
   contractCheck?: boolean;
+  /**
+   * Also start the web app (apps/web) in front of the gateway, as `npm start` runs it: `webUrl`
+   * serves the pages and forwards `/api`, and the links in emails point at it (PUBLIC_APP_URL).
+   */
+  web?: boolean;
 }
 
 /** What the stack adds to the registry for some apps: the dev tools they need, and settings for a test. */
@@ -120,6 +127,15 @@ function siteAllowance(port: (app: string, kind: PortKind) => number): NodeJS.Pr
   }
 }
 
+/** Links in emails lead to the stack's web app when it runs one (PUBLIC_APP_URL), as under `npm start`. */
+function appUrl(port: (app: string, kind: PortKind) => number): NodeJS.ProcessEnv {
+  try {
+    return { PUBLIC_APP_URL: `http://127.0.0.1:${port('web', 'http')}` };
+  } catch {
+    return {};
+  }
+}
+
 const SPECIFICS: Record<string, StackSpecifics> = {
   identity: {
     env: ({ options }) => ({
@@ -132,8 +148,16 @@ const SPECIFICS: Record<string, StackSpecifics> = {
   organisation: { env: ({ port, redisPrefix }) => ({ ...catcherAllowance(port), REDIS_KEY_PREFIX: `${redisPrefix}organisation:` }) },
   notifications: {
     needs: ['mail-catcher'],
-    env: ({ port }) => ({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port('mail-catcher', 'smtp')), EMAIL_POLL_MS: '100', ...catcherAllowance(port) }),
+    env: ({ port }) => ({
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(port('mail-catcher', 'smtp')),
+      EMAIL_POLL_MS: '100',
+      ...catcherAllowance(port),
+      ...appUrl(port),
+    }),
   },
+  // The web app forwards /api to the gateway itself, as the Ingress does in a cluster.
+  web: { env: ({ port }) => ({ WEB_HOST: '127.0.0.1', WEB_API_UPSTREAM_URL: `http://127.0.0.1:${port('gateway', 'http')}` }) },
   documents: { env: ({ port }) => siteAllowance(port) },
   // The connector's peer: the legacy site with the small `tiny` seed (LEGACY_SEED in `env` picks another).
   connector: {
@@ -174,7 +198,10 @@ export function planStack(options: PlatformStackOptions = {}, registry: readonly
   if (unknown.length) throw new Error(`the stack cannot start ${unknown.join(', ')}: not a registered service`);
   const asked = (app: AppEntry) => CORE_SERVICES.includes(app.name) || (options.services ?? []).includes(app.name);
   const wanted = registry.filter(
-    (app) => (app.kind === 'gateway' || (app.kind === 'service' && asked(app))) && !standIns.includes(app.name) && !leftOut.includes(app.name),
+    (app) =>
+      (app.kind === 'gateway' || (app.kind === 'web' && options.web === true) || (app.kind === 'service' && asked(app))) &&
+      !standIns.includes(app.name) &&
+      !leftOut.includes(app.name),
   );
   const needed = new Set(wanted.flatMap((app) => SPECIFICS[app.name]?.needs ?? []));
   return {
@@ -317,6 +344,7 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
       grpcUrls,
       ports,
       organisations,
+      webUrl: ports['web'] !== undefined ? `http://127.0.0.1:${port('web', 'http')}` : undefined,
       mailUrl: withMail ? `http://127.0.0.1:${port('mail-catcher', 'http')}` : undefined,
       smtpPort: withMail ? port('mail-catcher', 'smtp') : undefined,
       legacySiteUrl: ports['legacy-site'] !== undefined ? `http://127.0.0.1:${port('legacy-site', 'http')}` : undefined,

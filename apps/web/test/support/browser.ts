@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium (`apt-get install chromium`; .ci/run installs it), or CHROMIUM_PATH. */
+export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const REPORTS = path.resolve(__dirname, '../../../../tmp/test-reports/web');
+
+/** The two windows every screen is tried in: a phone held upright and a laptop. */
+export const VIEWPORTS = {
+  phone: { width: 360, height: 740 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/**
+ * Headless Chromium for one test file, with the flags this network needs (no background
+ * connections to hosts it cannot reach) and none of Playwright's own browser downloads.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A fresh browser profile (no storage shared with other tests) at `baseURL` in the given window. */
+export function newContext(browser: Browser, baseURL: string, viewport: ViewportName = 'desktop'): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: VIEWPORTS[viewport],
+    isMobile: viewport === 'phone',
+    hasTouch: viewport === 'phone',
+    locale: 'en-GB',
+    timezoneId: 'Europe/Brussels',
+  });
+}
+
+/** Serious and critical axe violations of the page as it stands (rule id: the first offending nodes). */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+/** Whether the page scrolls sideways (content wider than the window): never on a phone. */
+export async function scrollsSideways(page: Page): Promise<boolean> {
+  // Runs in the page: the workspace's program has no DOM types, so the page's globals are read untyped.
+  return page.evaluate(() => {
+    const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+    return root.scrollWidth > root.clientWidth + 1;
+  });
+}
+
+/** A screenshot in tmp/test-reports/web/<name>.png, to look at what a test saw. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(REPORTS, { recursive: true });
+  const file = path.join(REPORTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * The checks every screen passes, in the window it is shown in: no serious or critical axe
+ * violation, no sideways scrolling; and a screenshot for people to look at.
+ */
+export async function expectScreenOk(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  expect(await scrollsSideways(page)).toBe(false);
+}
