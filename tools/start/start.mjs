@@ -104,8 +104,10 @@ const seconds = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`
 Up in ${seconds} s. Logs: .local/logs/<app>.log
 
-  API gateway      http://127.0.0.1:${env.GATEWAY_PORT ?? 8080}/api
-  API docs         http://127.0.0.1:${env.GATEWAY_PORT ?? 8080}/api/docs
+  Web app          ${env.PUBLIC_APP_URL}/            (members; sign in at /login)
+  Admin console    ${env.PUBLIC_APP_URL}/admin       (platform administrators: /login?as=system)
+  API              ${env.PUBLIC_APP_URL}/api         (the gateway itself: http://127.0.0.1:${env.GATEWAY_PORT ?? 8081}/api)
+  API docs         ${env.PUBLIC_APP_URL}/api/docs
   Platform admin   ${env.PLATFORM_ADMIN_EMAIL ?? 'admin@platform.local'} / ${env.PLATFORM_ADMIN_PASSWORD ? '(PLATFORM_ADMIN_PASSWORD)' : 'change-me-now'}   (development defaults; set PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD)
 
 Press Ctrl-C to stop.`);
