@@ -232,6 +232,7 @@ describe("V8's heap sized from the container's memory limit (NODE_OPTIONS)", () 
 describe('apps without a gRPC server', () => {
   it.each([
     ['gateway', 'http-admin', '/healthz', '/readyz'],
+    ['web', 'http-admin', '/healthz', '/readyz'],
     ['legacy-site', 'http-admin', '/healthz', '/readyz'],
   ])('%s is probed over HTTP on its %s port (alive: %s, ready: %s)', (app, port, alive, ready) => {
     const deployment = find(manifestsOf(`release-${app}`), 'Deployment', app);
@@ -243,7 +244,8 @@ describe('apps without a gRPC server', () => {
   });
 
   it.each([
-    ['gateway', 'GATEWAY_PORT', 8080, 'GATEWAY_ADMIN_PORT', 9100],
+    ['gateway', 'GATEWAY_PORT', 8081, 'GATEWAY_ADMIN_PORT', 9100],
+    ['web', 'WEB_PORT', 8080, 'WEB_ADMIN_PORT', 9108],
     ['legacy-site', 'LEGACY_SITE_PORT', 8090, 'LEGACY_ADMIN_PORT', 9190],
   ])('%s serves HTTP on %s=%s and its admin port on %s=%s', (app, httpEnv, httpPort, adminEnv, adminPort) => {
     const manifests = manifestsOf(`release-${app}`);
@@ -269,7 +271,7 @@ describe('apps without a gRPC server', () => {
     expect(c.envFrom).toEqual([{ configMapRef: { name: 'platform-config' } }, { secretRef: { name: 'platform-secrets' } }]);
   });
 
-  it.each(['gateway', 'legacy-site'])(
+  it.each(['gateway', 'web', 'legacy-site'])(
     '%s has no migrations and is reachable on its HTTP port from the ingress controller namespace (and the legacy site from the connector)',
     (app) => {
       const manifests = manifestsOf(`release-${app}`);
@@ -289,6 +291,52 @@ describe('apps without a gRPC server', () => {
       expect(ingress).toHaveLength(app === 'legacy-site' ? 3 : 2);
     },
   );
+});
+
+describe('the web app (issue 24)', () => {
+  const manifests = () => manifestsOf('release-web');
+  const pod = () => find(manifests(), 'Deployment', 'web')['spec'].template.spec;
+
+  it('runs two small replicas of its image, labelled as the web component', () => {
+    const deployment = find(manifests(), 'Deployment', 'web');
+    expect(deployment['spec'].replicas).toBe(2);
+    expect(deployment['metadata'].labels['app.kubernetes.io/component']).toBe('web');
+    expect(container(deployment).image).toBe('web:0.1.0');
+    expect(container(deployment).resources).toEqual({ requests: { cpu: '50m', memory: '96Mi' }, limits: { memory: '256Mi' } });
+    expect(find(manifests(), 'PodDisruptionBudget', 'web')['spec'].maxUnavailable).toBe(1);
+  });
+
+  it('reads the shared ConfigMap only: no database, no migrations, no platform Secret, no service token', () => {
+    const c = pod().containers[0];
+    expect(pod().initContainers).toBeUndefined();
+    expect(c.envFrom).toEqual([{ configMapRef: { name: 'platform-config' } }]);
+    expect(c.env.filter((e: Manifest) => e['valueFrom'])).toEqual([]);
+    expect(c.env.map((e: Manifest) => e['name'])).not.toContain('WEB_API_UPSTREAM_URL');
+    expect(missingSecrets(manifestsOf('platform-defaults').filter((m) => m['metadata'].name === 'web'))).toEqual([]);
+  });
+
+  it('serves its pages from a read-only root filesystem', () => {
+    expect(pod().containers[0].securityContext).toEqual({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      runAsNonRoot: true,
+      capabilities: { drop: ['ALL'] },
+    });
+  });
+
+  it('is reachable on its HTTP port from the ingress controller only (and on its admin port from the metrics namespace)', () => {
+    expect(find(manifests(), 'NetworkPolicy', 'web')['spec'].ingress).toEqual([
+      {
+        from: [{ namespaceSelector: { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'In', values: ['ingress-nginx'] }] } }],
+        ports: [{ port: 'http', protocol: 'TCP' }],
+      },
+      { from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }], ports: [{ port: 'http-admin', protocol: 'TCP' }] },
+    ]);
+  });
+
+  it('has no route of its own: the gateway’s sends it every path but /api', () => {
+    expect(manifests().filter((m) => ['Ingress', 'HTTPRoute'].includes(m['kind']))).toEqual([]);
+  });
 });
 
 describe('notifications', () => {
@@ -349,6 +397,19 @@ describe('egress (issue 17)', () => {
 
   it('lets the gateway reach every service and no internet', () => {
     expect(egressOf('gateway').egress).toEqual([dns, ...infra, callees(grpcCallees('gateway'))]);
+  });
+
+  it('lets the web app reach cluster DNS only: no database, Redis, NATS, service or internet', () => {
+    expect(egressOf('web').egress).toEqual([dns]);
+    expect(egressOf('web', 'platform-defaults').egress).toEqual([dns]);
+  });
+
+  it('keeps the infrastructure an app names (networkPolicy.infrastructure) and refuses a name it does not know', () => {
+    const egress = (...sets: string[]) =>
+      helm(['template', 'gateway', 'charts/platform-service', '-f', 'deploy/values/gateway.yaml', ...sets.flatMap((set) => ['--set', set])]);
+    const policy = find(parseManifests(egress('networkPolicy.infrastructure={redis,nats}').stdout), 'NetworkPolicy', 'gateway-egress');
+    expect(policy['spec'].egress).toEqual([dns, ...infra.slice(1), callees(grpcCallees('gateway'))]);
+    expect(egress('networkPolicy.infrastructure={postgres}').stderr).toContain('networkPolicy.infrastructure: "postgres" is none of');
   });
 
   it('lets notifications reach the public internet on the SMTP ports and 443, never the private, loopback or metadata ranges', () => {

@@ -102,6 +102,19 @@ describe('the image', () => {
     expect(stages[stages.length - 1]).toBe(runtime);
   });
 
+  it("carries the web app's pages: built into public/ beside its main.js, after the bundle that empties the folder, and copied whole", () => {
+    const build = JSON.parse(readFileSync(path.join(workspace, 'apps/web/project.json'), 'utf8')).targets.build.options.command as string;
+    const steps = build.split('&&').map((step) => step.trim());
+    const bundle = steps.findIndex((step) => step.startsWith('node tools/build/bundle.mjs apps/web'));
+    const vite = steps.findIndex((step) => step.startsWith('vite build --config apps/web/client/vite.config.mts'));
+    expect(bundle).toBeGreaterThanOrEqual(0);
+    expect(vite).toBeGreaterThan(bundle);
+    expect(readFileSync(path.join(workspace, 'apps/web/client/vite.config.mts'), 'utf8')).toContain("outDir: path.join(workspace, 'dist/apps/web/public')");
+    // WEB_ROOT's default: public/ beside main.js, i.e. /app/public in the image.
+    expect(readFileSync(path.join(workspace, 'apps/web/src/config.ts'), 'utf8')).toContain("path.join(__dirname, 'public')");
+    expect(runtime).toContain('COPY --from=build /workspace/dist/apps/${APP}/ ./');
+  });
+
   it.each(deployableApps())('is built for %s before the image runtime test runs', (app) => {
     const project = JSON.parse(readFileSync(path.join(workspace, 'tools/helm/project.json'), 'utf8'));
     const builds = project.targets['test:integration'].dependsOn.find((d: { target?: string }) => d.target === 'build');

@@ -110,13 +110,17 @@ helm.sh/chart: platform-service-{{ .Chart.Version }}
 {{- end }}
 {{- end -}}
 
-{{/* ConfigMaps first, then Secrets: on a duplicate key the later source (the Secret) wins; `env` beats both. */}}
+{{/*
+ConfigMaps first, then Secrets: on a duplicate key the later source (the Secret) wins; `env` beats both.
+`globalEnvFromSecrets: false` leaves out the platform's shared Secrets (the web app needs none).
+*/}}
 {{- define "platform-service.envFrom" -}}
 {{- range $name := concat (.Values.global.envFromConfigMaps | default list) .Values.envFromConfigMaps | uniq }}
 - configMapRef:
     name: {{ tpl $name $ }}
 {{- end }}
-{{- range $name := concat (.Values.global.envFromSecrets | default list) .Values.envFromSecrets | uniq }}
+{{- $globalSecrets := ternary (.Values.global.envFromSecrets | default list) list .Values.globalEnvFromSecrets }}
+{{- range $name := concat $globalSecrets .Values.envFromSecrets | uniq }}
 - secretRef:
     name: {{ tpl $name $ }}
 {{- end }}

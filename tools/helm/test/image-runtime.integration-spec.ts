@@ -229,6 +229,19 @@ describe('the image of each runnable app', () => {
           expect({ started, output: started ? '' : server.output() }).toEqual({ started: true, output: '' });
           expect(await eventually(() => probe(pod, container.readinessProbe), 10_000, alive)).toBe(true);
           expect(await probe(pod, container.livenessProbe)).toBe(true);
+          if (app === 'web') {
+            // Its pages travel in the image (public/ beside main.js): the built page and its script.
+            const get = (urlPath: string) => fetch(`http://127.0.0.1:${pod.portOf['http']}${urlPath}`, { signal: AbortSignal.timeout(2000) });
+            const page = await get('/');
+            const html = await page.text();
+            const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+            expect({ status: page.status, type: page.headers.get('content-type'), script: Boolean(script) }).toEqual({
+              status: 200,
+              type: 'text/html; charset=utf-8',
+              script: true,
+            });
+            expect((await get(script ?? '/assets/none.js')).status).toBe(200);
+          }
         } finally {
           server.child.kill('SIGTERM');
         }
