@@ -19,7 +19,8 @@ if (!projectRoot) {
 const appDir = path.join(workspace, projectRoot);
 const outDir = path.join(workspace, 'dist', projectRoot);
 const rootPkg = JSON.parse(readFileSync(path.join(workspace, 'package.json'), 'utf8'));
-// An app needs no package.json of its own (the service registry says how it runs).
+// An app's package.json holds its release version (Nx release, decision 0222); the bundle's
+// package.json carries it into the image.
 const appPkgFile = path.join(appDir, 'package.json');
 const appPkg = existsSync(appPkgFile)
   ? JSON.parse(readFileSync(appPkgFile, 'utf8'))
@@ -94,5 +95,7 @@ const assets = [
   [path.join(appDir, 'migrations'), path.join(outDir, 'migrations')],
   [path.join(appDir, 'fixtures'), path.join(outDir, 'fixtures')],
 ];
-for (const [from, to] of assets) if (existsSync(from)) cpSync(from, to, { recursive: true });
+// The released contract baseline and its exceptions (tools/contracts) are for CI, not for images.
+const notShipped = new Set([path.join(workspace, 'proto/released'), path.join(workspace, 'proto/breaking-exceptions.yaml')]);
+for (const [from, to] of assets) if (existsSync(from)) cpSync(from, to, { recursive: true, filter: (src) => !notShipped.has(src) });
 console.log(`built ${path.relative(workspace, outDir)} (${used.size} runtime packages)`);

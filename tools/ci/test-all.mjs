@@ -96,6 +96,8 @@ if (targets.length) {
         args: ['run', 'workspace:typecheck', '--excludeTaskDependencies', '--outputStyle=static'],
       },
       { name: 'formatting', cores: 1, background: true, command: process.execPath, args: prettier },
+      // Every proto against the released baseline with buf's FILE rules (decision 0221).
+      { name: 'contract check', cores: 1, background: true, command: process.execPath, args: ['tools/contracts/check.mjs'] },
     ],
     { cores: 2, cwd: workspace, env },
   );
