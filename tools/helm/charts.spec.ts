@@ -272,25 +272,60 @@ describe('apps without a gRPC server', () => {
   });
 
   it.each(['gateway', 'web', 'legacy-site'])(
-    '%s has no migrations and is reachable on its HTTP port from the ingress controller namespace (and the legacy site from the connector)',
+    '%s has no migrations and is reachable on its HTTP port from the namespaces of global.networkPolicy.ingressNamespaces (and the legacy site from the connector)',
     (app) => {
       const manifests = manifestsOf(`release-${app}`);
       expect(find(manifests, 'Deployment', app)['spec'].template.spec.initContainers).toBeUndefined();
-      const ingress = find(manifests, 'NetworkPolicy', app)['spec'].ingress as { from: Manifest[]; ports: Manifest[] }[];
       const http = [{ port: 'http', protocol: 'TCP' }];
-      expect(ingress).toContainEqual({
-        from: [{ namespaceSelector: { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'In', values: ['ingress-nginx'] }] } }],
-        ports: http,
-      });
-      expect(ingress).toContainEqual({
+      const metrics = {
         from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
         ports: [{ port: 'http-admin', protocol: 'TCP' }],
+      };
+      const rules = (text: string) => find(parseManifests(text), 'NetworkPolicy', app)['spec'].ingress as { from: Manifest[]; ports: Manifest[] }[];
+      // By default no proxy namespace at all: no retired controller's name baked in (issue 28).
+      const byDefault = rules(rendered.get(`release-${app}`) ?? '');
+      expect(JSON.stringify(byDefault)).not.toContain('namespaceSelector":{"matchExpressions');
+      expect(byDefault).toContainEqual(metrics);
+      const withProxy = rules(
+        helmOk([
+          'template',
+          app,
+          'charts/platform-service',
+          '-f',
+          `deploy/values/${app}.yaml`,
+          '--set',
+          'global.networkPolicy.ingressNamespaces={envoy-gateway-system,ingress-nginx}',
+        ]),
+      );
+      expect(withProxy).toContainEqual({
+        from: [
+          {
+            namespaceSelector: {
+              matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'In', values: ['envoy-gateway-system', 'ingress-nginx'] }],
+            },
+          },
+        ],
+        ports: http,
       });
-      const fromConnector = ingress.filter((rule) => JSON.stringify(rule.from).includes('connector'));
+      expect(withProxy).toContainEqual(metrics);
+      const fromConnector = withProxy.filter((rule) => JSON.stringify(rule.from).includes('connector'));
       expect(fromConnector.map((rule) => rule.ports)).toEqual(app === 'legacy-site' ? [http] : []);
-      expect(ingress).toHaveLength(app === 'legacy-site' ? 3 : 2);
+      expect(withProxy).toHaveLength(app === 'legacy-site' ? 3 : 2);
     },
   );
+
+  it('opens no gRPC service to the proxy namespaces', () => {
+    const text = helmOk([
+      'template',
+      'identity',
+      'charts/platform-service',
+      '-f',
+      'deploy/values/identity.yaml',
+      '--set',
+      'global.networkPolicy.ingressNamespaces={ingress-nginx}',
+    ]);
+    expect(JSON.stringify(find(parseManifests(text), 'NetworkPolicy', 'identity')['spec'])).not.toContain('ingress-nginx');
+  });
 });
 
 describe('the web app (issue 24)', () => {
@@ -324,13 +359,27 @@ describe('the web app (issue 24)', () => {
     });
   });
 
-  it('is reachable on its HTTP port from the ingress controller only (and on its admin port from the metrics namespace)', () => {
-    expect(find(manifests(), 'NetworkPolicy', 'web')['spec'].ingress).toEqual([
+  it('is reachable on its HTTP port from the proxy namespaces only (and on its admin port from the metrics namespace)', () => {
+    const metrics = {
+      from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
+      ports: [{ port: 'http-admin', protocol: 'TCP' }],
+    };
+    expect(find(manifests(), 'NetworkPolicy', 'web')['spec'].ingress).toEqual([metrics]);
+    const withProxy = helmOk([
+      'template',
+      'web',
+      'charts/platform-service',
+      '-f',
+      'deploy/values/web.yaml',
+      '--set',
+      'global.networkPolicy.ingressNamespaces={ingress-nginx}',
+    ]);
+    expect(find(parseManifests(withProxy), 'NetworkPolicy', 'web')['spec'].ingress).toEqual([
       {
         from: [{ namespaceSelector: { matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'In', values: ['ingress-nginx'] }] } }],
         ports: [{ port: 'http', protocol: 'TCP' }],
       },
-      { from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }], ports: [{ port: 'http-admin', protocol: 'TCP' }] },
+      metrics,
     ]);
   });
 
@@ -633,7 +682,7 @@ describe('the umbrella chart', () => {
       expect(hpa['spec'].metrics.map((m: Manifest) => m['resource'].name)).toEqual(['cpu', 'memory']);
     });
 
-    it('alerts on dead letters, outbox and consumer lag, pods not ready and the gateway 5xx ratio (PrometheusRule)', () => {
+    it('alerts on dead letters, outbox and consumer lag, pods not ready, the gateway 5xx ratio and latency (PrometheusRule)', () => {
       const rule = find(manifests(), 'PrometheusRule', 'platform-platform-alerts');
       expect(rule['metadata'].labels.release).toBe('kube-prometheus-stack');
       const rules = rule['spec'].groups[0].rules as { alert: string; expr: string }[];
@@ -644,6 +693,10 @@ describe('the umbrella chart', () => {
         'PlatformConsumerLag',
         'PlatformPodNotReady',
         'PlatformGateway5xx',
+        // One per route class of prometheusRule.latency (install-shapes.spec.ts).
+        'PlatformGatewayLatency',
+        'PlatformGatewayLatency',
+        'PlatformGatewayLatency',
       ]);
       // Every metric an alert reads is one the apps export (or kube-state-metrics').
       for (const metric of [
@@ -652,6 +705,7 @@ describe('the umbrella chart', () => {
         'messaging_outbox_backlog',
         'messaging_consumer_lag',
         'gateway_http_requests_total',
+        'gateway_http_request_duration_seconds_bucket',
       ]) {
         expect(rules.some((r) => r.expr.includes(metric))).toBe(true);
       }

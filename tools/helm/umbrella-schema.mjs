@@ -62,6 +62,33 @@ export function umbrellaSchema(root = workspace, chartYaml = readFileSync(path.j
         gateway5xxRatio: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
         outboxBacklog: { type: 'integer', minimum: 1 },
         consumerLag: { type: 'integer', minimum: 1 },
+        runbookBaseUrl: { type: 'string', minLength: 1 },
+        latency: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['class', 'routes', 'p95Seconds'],
+            properties: {
+              class: { type: 'string', pattern: '^[a-z0-9][-a-z0-9]*$' },
+              routes: { type: 'string', minLength: 1 },
+              p95Seconds: { type: 'number', exclusiveMinimum: 0 },
+              for: { type: 'string', pattern: '^[0-9]+[smh]$' },
+              description: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+    dashboards: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        enabled: { type: 'boolean' },
+        label: { type: 'string', minLength: 1 },
+        labelValue: { type: 'string' },
+        folder: { type: 'string' },
+        namespace: { type: 'string', pattern: '^([a-z0-9]([-a-z0-9]*[a-z0-9])?)?$', maxLength: 63 },
       },
     },
   };

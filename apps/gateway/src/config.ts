@@ -23,6 +23,7 @@ export const configShape = {
   JWT_ISSUER: commonEnv.JWT_ISSUER,
   STREAM_NAME: commonEnv.STREAM_NAME,
   SUBJECT_PREFIX: commonEnv.SUBJECT_PREFIX,
+  NATS_STREAM_REPLICAS: commonEnv.NATS_STREAM_REPLICAS,
   GATEWAY_HOST: z.string().default('0.0.0.0'),
   GATEWAY_PORT: registeredPort('gateway', 'http'),
   GATEWAY_ADMIN_PORT: registeredPort('gateway', 'admin'),
@@ -76,6 +77,8 @@ export interface GatewayConfig {
   natsUrl: string;
   streamName: string;
   subjectPrefix: string;
+  /** Replicas of the platform stream the gateway makes sure of at start (NATS_STREAM_REPLICAS); absent: 1. */
+  streamReplicas?: number;
   /** The user-token keys: the current one, and a second one accepted during a rotation. */
   jwtKeys: KeySecrets;
   jwtIssuer: string;
@@ -117,6 +120,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     natsUrl: e.NATS_URL,
     streamName: e.STREAM_NAME,
     subjectPrefix: e.SUBJECT_PREFIX,
+    streamReplicas: e.NATS_STREAM_REPLICAS,
     jwtKeys: { secret: e.JWT_SECRET, accepted: e.JWT_SECRET_ACCEPTED },
     jwtIssuer: e.JWT_ISSUER,
     rpcTimeoutMs: e.GATEWAY_RPC_TIMEOUT_MS,

@@ -61,7 +61,14 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
   const redis = overrides.redis ?? createRedis(config.redisUrl);
   const bus =
     overrides.messageBus ??
-    new JetStreamMessageBus({ url: config.natsUrl, streamName: config.streamName, subjectPrefix: config.subjectPrefix, logger, metrics: metrics.registry });
+    new JetStreamMessageBus({
+      url: config.natsUrl,
+      streamName: config.streamName,
+      subjectPrefix: config.subjectPrefix,
+      streamReplicas: config.streamReplicas,
+      logger,
+      metrics: metrics.registry,
+    });
   const denylist = new SessionDenylist(redis, config.redisKeyPrefix);
   const mirror = config.denylistMirror.enabled
     ? new RevocationMirror(redis.duplicate(), redis, config.redisKeyPrefix, logger, { maxEntries: config.denylistMirror.maxEntries })

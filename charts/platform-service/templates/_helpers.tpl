@@ -87,6 +87,7 @@ helm.sh/chart: platform-service-{{ .Chart.Version }}
 {{- $defaults := dict "OTEL_SERVICE_NAME" (include "platform-service.app" .) -}}
 {{- with include "platform-service.nodeOptions" . }}{{ $_ := set $defaults "NODE_OPTIONS" . }}{{ end -}}
 {{- $env := merge (deepCopy (.Values.env | default dict)) (.Values.global.env | default dict) $defaults -}}
+{{- $_ := merge $env (include "platform-service.storageEnv" . | fromYaml) -}}
 {{- range $key := list "grpc" "http" "admin" }}
 {{- $port := index $.Values.ports $key }}
 {{- if and $port.enabled $port.env }}
@@ -97,8 +98,15 @@ helm.sh/chart: platform-service-{{ .Chart.Version }}
 - name: {{ $name }}
   value: {{ tpl (toString (index $env $name)) $ | quote }}
 {{- end }}
-{{- range $name := keys .Values.secretEnv | sortAlpha }}
-{{- $ref := index $.Values.secretEnv $name }}
+{{- $secretEnv := deepCopy (.Values.secretEnv | default dict) }}
+{{- with .Values.storage }}
+{{- if and (eq .provider "s3") .s3.credentialsSecret }}
+{{- $_ := set $secretEnv "STORAGE_S3_ACCESS_KEY_ID" (dict "secretName" .s3.credentialsSecret "key" .s3.accessKeyIdKey) }}
+{{- $_ := set $secretEnv "STORAGE_S3_SECRET_ACCESS_KEY" (dict "secretName" .s3.credentialsSecret "key" .s3.secretAccessKeyKey) }}
+{{- end }}
+{{- end }}
+{{- range $name := keys $secretEnv | sortAlpha }}
+{{- $ref := index $secretEnv $name }}
 - name: {{ $name }}
   valueFrom:
     secretKeyRef:
@@ -168,4 +176,69 @@ httpGet:
   path: {{ .Values.probes.liveness.httpPath }}
   port: {{ include "platform-service.probePortName" . }}
 {{- end -}}
+{{- end -}}
+
+{{/*
+The NetworkPolicy peers of one entry of `global.networkPolicy.egress.infrastructure`, wherever the
+service lives (issue 28): `to` as written (any NetworkPolicy peers), then pods labelled `podLabels`
+in the release's namespace or, with `namespace`, in that namespace, then each of `cidrs` (an
+address outside the cluster: a managed database, a NATS or Redis on VMs).
+*/}}
+{{- define "platform-service.infrastructurePeers" -}}
+{{- $peers := concat (.to | default list) list -}}
+{{- if .podLabels -}}
+{{- $peer := dict "podSelector" (dict "matchLabels" .podLabels) -}}
+{{- with .namespace }}{{ $_ := set $peer "namespaceSelector" (dict "matchLabels" (dict "kubernetes.io/metadata.name" .)) }}{{ end -}}
+{{- $peers = append $peers $peer -}}
+{{- else if .namespace -}}
+{{- $peers = append $peers (dict "namespaceSelector" (dict "matchLabels" (dict "kubernetes.io/metadata.name" .namespace))) -}}
+{{- end -}}
+{{- range .cidrs }}{{ $peers = append $peers (dict "ipBlock" (dict "cidr" .)) }}{{ end -}}
+{{- if not $peers -}}
+{{- fail (printf "global.networkPolicy.egress.infrastructure %q: give where it is: podLabels (and namespace), cidrs, or to" .name) -}}
+{{- end -}}
+{{- toYaml $peers -}}
+{{- end -}}
+
+{{/*
+The documents service's STORAGE_* variables from `storage` (issue 28), as YAML (empty without a
+provider). Refuses what cannot work: local storage on a claim that holds one pod with more than one
+replica, an S3 provider without a bucket, STORAGE_* also set in `env`.
+*/}}
+{{- define "platform-service.storageEnv" -}}
+{{- $storage := .Values.storage -}}
+{{- if $storage.provider -}}
+{{- range $name, $_ := .Values.env | default dict }}
+{{- if hasPrefix "STORAGE_" $name }}{{ fail (printf "env.%s: set storage.* instead (the chart sets STORAGE_* from it)" $name) }}{{ end }}
+{{- end }}
+{{- range $name, $_ := .Values.secretEnv | default dict }}
+{{- if hasPrefix "STORAGE_" $name }}{{ fail (printf "secretEnv.%s: set storage.s3.credentialsSecret instead" $name) }}{{ end }}
+{{- end }}
+{{- if eq $storage.provider "local" }}
+{{- if and (ne $storage.local.accessMode "ReadWriteMany") (or .Values.autoscaling.enabled (gt (int .Values.replicaCount) 1)) }}
+{{- fail (printf "storage.provider local on a %s claim holds one pod, and %s asks for more: set replicaCount: 1 (and autoscaling.enabled: false), or storage.local.accessMode: ReadWriteMany on a storage class that offers it, or storage.provider: s3 with storage.s3.bucket (docs/operations.md, Documents storage)" $storage.local.accessMode (ternary "autoscaling.enabled" (printf "replicaCount %d" (int .Values.replicaCount)) .Values.autoscaling.enabled)) }}
+{{- end }}
+STORAGE_PROVIDER: LOCAL
+STORAGE_LOCAL_DIR: {{ $storage.local.mountPath | quote }}
+{{- else }}
+{{- if not $storage.s3.bucket }}
+{{- fail "storage.provider s3 needs storage.s3.bucket (and storage.s3.endpoint unless AWS S3, storage.s3.credentialsSecret unless a workload identity): docs/operations.md, Documents storage" }}
+{{- end }}
+STORAGE_PROVIDER: S3
+STORAGE_S3_BUCKET: {{ $storage.s3.bucket | quote }}
+STORAGE_S3_ENDPOINT: {{ $storage.s3.endpoint | quote }}
+STORAGE_S3_REGION: {{ $storage.s3.region | quote }}
+STORAGE_S3_FORCE_PATH_STYLE: {{ ternary "true" "false" $storage.s3.forcePathStyle | quote }}
+{{- end }}
+{{- end }}
+{{- end -}}
+
+{{/* The local storage claim's name: the existing one, else `<fullname>-storage`. */}}
+{{- define "platform-service.storageClaim" -}}
+{{- .Values.storage.local.existingClaim | default (printf "%s-storage" (include "platform-service.fullname" .)) -}}
+{{- end -}}
+
+{{/* Local storage that only one pod can mount at a time: the Deployment replaces its pod (Recreate). */}}
+{{- define "platform-service.singleWriter" -}}
+{{- if and (eq .Values.storage.provider "local") (ne .Values.storage.local.accessMode "ReadWriteMany") }}true{{ end -}}
 {{- end -}}

@@ -25,3 +25,9 @@ HTTPRoute) when that route serves the web app too (`gateway.webApp`, issue 24); 
 {{- $found -}}
 {{- end -}}
 {{- end -}}
+
+{{/* An alert's runbook: its section of docs/runbooks.md (the anchor is the alert's name in lower case). Call with (list $ "AlertName"). */}}
+{{- define "platform.runbook" -}}
+{{- $ := index . 0 -}}
+{{- printf "%s#%s" $.Values.prometheusRule.runbookBaseUrl (index . 1 | lower) | quote -}}
+{{- end -}}

@@ -19,6 +19,8 @@ export interface JetStreamMessageBusOptions {
   url: string;
   streamName: string;
   subjectPrefix: string;
+  /** Replicas of the platform stream (NATS_STREAM_REPLICAS); absent: 1. */
+  streamReplicas?: number;
   logger: Logger;
   metrics?: Registry;
 }
@@ -36,7 +38,11 @@ export class JetStreamMessageBus implements MessageBus {
 
   async connect(): Promise<void> {
     this.nc = await connectNats({ url: this.options.url, name: 'gateway', logger: this.options.logger });
-    await ensureStream(await jetstreamManager(this.nc), { name: this.names.stream, subjects: this.names.streamSubjects() });
+    await ensureStream(await jetstreamManager(this.nc), {
+      name: this.names.stream,
+      subjects: this.names.streamSubjects(),
+      replicas: this.options.streamReplicas ?? 1,
+    });
     this.js = jetstream(this.nc);
   }
 

@@ -54,6 +54,8 @@ export const commonEnv = {
     .regex(/^[0-9a-f]{64}$/i, 'must be 32 bytes as 64 hex characters')
     .default('00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff'),
   STREAM_NAME: z.string().default('PLATFORM'),
+  /** Copies JetStream keeps of the platform's streams, set on them at start: 3 on a three-node JetStream cluster, 1 on one server. */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   SUBJECT_PREFIX: z.string().default(''),
 };
 

@@ -9,6 +9,7 @@ export { jetstream, jetstreamManager } from '@nats-io/jetstream';
 export type { JetStreamClient, JetStreamManager, PubAck } from '@nats-io/jetstream';
 export type { NatsConnection } from '@nats-io/nats-core';
 export { ensureStream, type EnsureStreamOptions } from './stream/ensure-stream';
+export { streamReplicasFromEnv, MAX_STREAM_REPLICAS } from './stream/stream-replicas';
 export { publishDirect, type PublishDirectOptions } from './nats/publish-direct';
 
 // The subject catalogue: every subject with its payload's proto message

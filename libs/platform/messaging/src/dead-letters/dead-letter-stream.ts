@@ -24,12 +24,16 @@ export const deadLetterSubject = (stream: string, consumer: string): string => `
 
 const created = new WeakMap<JetStreamManager, Set<string>>();
 
-/** Creates the dead-letter stream once per process (on the first dead letter, so most runs make none). */
+/**
+ * Creates the dead-letter stream once per process (on the first dead letter, so most runs make none),
+ * with as many replicas as the stream whose letters it keeps (NATS_STREAM_REPLICAS, set at start).
+ */
 async function ensureDeadLetterStream(jsm: JetStreamManager, stream: string): Promise<void> {
   const known = created.get(jsm) ?? new Set<string>();
   created.set(jsm, known);
   if (known.has(stream)) return;
-  await ensureStream(jsm, { name: deadLetterStream(stream), subjects: [`dead-letter.${stream}.>`], maxAgeMs: DEAD_LETTERS_KEPT_MS });
+  const replicas = (await jsm.streams.info(stream)).config.num_replicas;
+  await ensureStream(jsm, { name: deadLetterStream(stream), subjects: [`dead-letter.${stream}.>`], maxAgeMs: DEAD_LETTERS_KEPT_MS, replicas });
   known.add(stream);
 }
 

@@ -14,6 +14,11 @@ export interface EnsureStreamOptions {
   duplicateWindowMs?: number;
   /** How long events stay in the stream (set at creation only). Default 7 days. */
   maxAgeMs?: number;
+  /**
+   * Copies JetStream keeps (`num_replicas`, NATS_STREAM_REPLICAS through `streamReplicasFromEnv`).
+   * Given, an existing stream with another count is changed to it; absent, a new stream gets 1 and
+   * an existing one keeps its own.
+   */
   replicas?: number;
 }
 
@@ -28,7 +33,7 @@ const ATTEMPTS = 5;
  * convergent.
  */
 export async function ensureStream(jsm: JetStreamManager, options: EnsureStreamOptions): Promise<StreamInfo> {
-  const { name = DEFAULT_STREAM, subjects, duplicateWindowMs = 120_000, maxAgeMs = 7 * DAY_MS, replicas = 1 } = options;
+  const { name = DEFAULT_STREAM, subjects, duplicateWindowMs = 120_000, maxAgeMs = 7 * DAY_MS, replicas } = options;
   const duplicateWindow = nanos(duplicateWindowMs);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const info = await streamInfo(jsm, name);
@@ -42,7 +47,7 @@ export async function ensureStream(jsm: JetStreamManager, options: EnsureStreamO
           discard: DiscardPolicy.Old,
           max_age: nanos(maxAgeMs),
           duplicate_window: duplicateWindow,
-          num_replicas: replicas,
+          num_replicas: replicas ?? 1,
         });
       } catch (err) {
         if (isApiError(err, ApiCode.StreamNameInUse)) continue;
@@ -50,9 +55,12 @@ export async function ensureStream(jsm: JetStreamManager, options: EnsureStreamO
       }
     }
     const merged = mergeSubjects(info.config.subjects ?? [], subjects);
-    if (!merged.changed && info.config.duplicate_window === duplicateWindow) return info;
+    const wantedReplicas = replicas ?? info.config.num_replicas;
+    if (!merged.changed && info.config.duplicate_window === duplicateWindow && info.config.num_replicas === wantedReplicas) return info;
     if (attempt === ATTEMPTS) break;
-    await jsm.streams.update(name, { ...info.config, subjects: merged.subjects, duplicate_window: duplicateWindow });
+    // A new replica count is JetStream's to carry out (it copies the stream to the new peers); a
+    // single server refuses more than 1, and the service stops at start with its answer.
+    await jsm.streams.update(name, { ...info.config, subjects: merged.subjects, duplicate_window: duplicateWindow, num_replicas: wantedReplicas });
     // Stream updates have no compare-and-set: a service updating at the same moment from an older
     // read may drop these subjects. Re-read a little later and add them again if so.
     await sleep(100 + Math.random() * 200);
