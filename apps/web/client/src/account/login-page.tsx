@@ -1,15 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api, sessionStore } from '../api/platform';
 import { problemMessage, type ProblemMessage } from '../api/problem-message';
 import { Field } from '../ui/forms';
-import { ProblemNotice } from '../ui/notices';
+import { ProblemNotice, SuccessNotice } from '../ui/notices';
 import { useDocumentTitle } from '../ui/use-document-title';
+import { organisationOfLogin, safeNext } from './account-links';
 
-/** Only paths of this app are followed after sign-in (`?next=/admin`), never another origin. */
-export function safeNext(next: string | null, fallback: string): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : fallback;
+/** What another account page hands over when it sends the person here (`navigate('/login', { state })`). */
+export interface LoginState {
+  /** A notice key of account.json's `login.notices` (password reset, account created…). */
+  notice?: 'passwordReset' | 'signedOut' | 'signedOutEverywhere';
+  /** The MFA step of a sign-in another page started (after a reset with MFA on). */
+  challengeToken?: string;
+  email?: string;
 }
 
 /**
@@ -22,12 +27,13 @@ export function LoginPage() {
   useDocumentTitle(t('login.title'));
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const handedOver = (useLocation().state ?? {}) as LoginState;
   const system = params.get('as') === 'system';
-  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [email, setEmail] = useState(handedOver.email ?? params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [organizationSlug, setOrganizationSlug] = useState(params.get('org') ?? '');
   const [askOrganisation, setAskOrganisation] = useState(false);
-  const [challenge, setChallenge] = useState<string>();
+  const [challenge, setChallenge] = useState<string | undefined>(handedOver.challengeToken);
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<ProblemMessage>();
   const [busy, setBusy] = useState(false);
@@ -43,8 +49,10 @@ export function LoginPage() {
     event.preventDefault();
     setBusy(true);
     setProblem(undefined);
-    const body = { email, password, ...(organizationSlug ? { organizationSlug } : {}) };
-    const { data, error, response } = system ? await api.POST('/api/auth/system/login', { body }) : await api.POST('/api/auth/org/login', { body });
+    // `?org=` is a slug in the sign-in links and an id in the invitation's (organisationOfLogin).
+    const { data, error, response } = system
+      ? await api.POST('/api/auth/system/login', { body: { email, password } })
+      : await api.POST('/api/auth/org/login', { body: { email, password, ...organisationOfLogin(organizationSlug) } });
     setBusy(false);
     if (data) {
       if (data.mfa_required && data.challengeToken) setChallenge(data.challengeToken);
@@ -95,6 +103,7 @@ export function LoginPage() {
   return (
     <main id="main" className="narrow">
       <h1>{t('login.title')}</h1>
+      {handedOver.notice && !problem ? <SuccessNotice>{t(`login.notices.${handedOver.notice}`)}</SuccessNotice> : null}
       <ProblemNotice problem={problem} />
       <form className="stack" onSubmit={signIn}>
         <Field
@@ -132,7 +141,9 @@ export function LoginPage() {
         </button>
       </form>
       <p className="row">
-        <Link to={`/reset-password${email ? `?email=${encodeURIComponent(email)}` : ''}`}>{t('login.forgot')}</Link>
+        <Link to={`/reset-password${organizationSlug ? `?org=${encodeURIComponent(organizationSlug)}` : ''}`} state={{ email }}>
+          {t('login.forgot')}
+        </Link>
         {!system ? <Link to="/register">{t('login.register')}</Link> : null}
       </p>
       {!system ? (

@@ -41,6 +41,8 @@ export class SessionStore {
         const pair = JSON.parse(saved) as TokenPair;
         const claims = readClaims(pair.accessToken);
         if (claims && typeof pair.refreshToken === 'string') this.current = { ...pair, claims };
+        // A pair the app cannot read (an older format, a damaged entry) is forgotten, not kept forever.
+        else storage.removeItem(KEY);
       } catch {
         storage.removeItem(KEY);
       }

@@ -1,0 +1,17 @@
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+/**
+ * react-admin's theme in the platform's colours (ui/styles.css: brand #1f4e79), dark enough for
+ * white text on the bar and for links and text buttons on white (axe: contrast at least 4.5:1).
+ */
+export const adminTheme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: {
+    ...defaultTheme.palette,
+    primary: { main: '#1f4e79', contrastText: '#ffffff' },
+    secondary: { main: '#1f4e79', contrastText: '#ffffff' },
+    error: { main: '#b42318' },
+    success: { main: '#1a7f37' },
+    background: { default: '#f6f8fa', paper: '#ffffff' },
+  },
+};
