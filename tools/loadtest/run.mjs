@@ -7,6 +7,10 @@
 import path from 'node:path';
 import { runTypeScript, workspace } from '../build/run-ts.mjs';
 
+// Ctrl-C reaches the whole process group: the tool (the child) stops its load and writes the
+// report; this parent waits for it rather than dying first and handing the terminal back early.
+process.on('SIGINT', () => {});
+
 const local = process.argv[2] === 'local';
 const args = process.argv.slice(local ? 3 : 2);
 const entry = path.join(workspace, 'tools/loadtest/src', `${local ? 'local-stack' : 'cli'}.ts`);

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs, parseBaseUrl, parseDuration, runTimeBoundMs, splitLocalArgs, UsageError } from './args';
 
 describe('parseDuration', () => {
@@ -15,10 +18,13 @@ describe('parseDuration', () => {
 });
 
 describe('parseArgs', () => {
-  it('has defaults for a short closed-model run of every scenario against the local gateway', () => {
+  it('has defaults for a short closed-model run of the default mix against the local gateway', () => {
     const options = parseArgs([], {});
     expect(options).toMatchObject({
-      scenarios: ['browse', 'admin-list', 'login-storm', 'registration-burst'],
+      scenarios: ['browse', 'register', 'documents', 'admin-list', 'notify', 'connector-sync', 'login-storm', 'registration-burst'],
+      thresholds: [],
+      raceCapacity: 5,
+      allowProduction: false,
       rampUpMs: 5000,
       durationMs: 20_000,
       load: { kind: 'concurrency', users: 8 },
@@ -30,6 +36,42 @@ describe('parseArgs', () => {
     });
     expect(options.baseUrl.href).toBe('http://127.0.0.1:8080/');
     expect(options.runId).toMatch(/^[a-z0-9]{6}$/);
+    expect(options.out).toMatch(/^tmp\/loadtest\/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ$/);
+    expect(options.legacySite).toBeUndefined();
+  });
+
+  it('reads the mix, thresholds (repeated and from a file) and the legacy site', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lt-args-'));
+    const file = path.join(dir, 'slo.json');
+    writeFileSync(file, JSON.stringify({ thresholds: ['errors<1%'] }));
+    const options = parseArgs(
+      [
+        '--mix',
+        'browse=60,register=10',
+        '--threshold',
+        'p95<300ms',
+        '--threshold',
+        'browse.p95<200ms',
+        '--thresholds',
+        file,
+        '--legacy-site-url',
+        'http://site.test',
+      ],
+      { LOADTEST_LEGACY_SYNC_KEY: 'k' },
+    );
+    expect(options.scenarios).toEqual(['browse', 'register']);
+    expect([...options.mix]).toEqual([
+      ['browse', 60],
+      ['register', 10],
+    ]);
+    expect(options.thresholds.map((t) => t.text)).toEqual(['p95<300ms', 'browse.p95<200ms', 'errors<1%']);
+    expect(options.legacySite).toEqual({ url: 'http://site.test', syncKey: 'k' });
+  });
+
+  it('refuses a production-looking base URL unless --allow-production', () => {
+    expect(() => parseArgs(['--base-url', 'https://api.example.org'], {})).toThrow(/looks like production: https:\/\/api.example.org .*--allow-production/);
+    expect(parseArgs(['--base-url', 'https://api.example.org', '--allow-production'], {}).allowProduction).toBe(true);
+    expect(parseArgs(['--base-url', 'https://api.staging.example.org'], {}).baseUrl.host).toBe('api.staging.example.org');
   });
 
   it('reads options as `--flag value` or `--flag=value`', () => {
@@ -64,6 +106,13 @@ describe('parseArgs', () => {
     [['--duration'], '--duration needs a value'],
     [['--duration', '--rate', '5'], '--duration needs a value'],
     [['browse'], "unexpected argument 'browse'"],
+    [['--scenario', 'browse', '--mix', 'browse=1'], '--scenario and --mix exclude each other'],
+    [['--mix', 'browse=1,shop=2'], "--mix: unknown scenario 'shop'"],
+    [['--threshold', 'p95<300'], 'p95 needs ms or s'],
+    [['--mix', 'browse=1', '--threshold', 'register.p95<1s'], "unknown scenario 'register'"],
+    [['--thresholds', '/nonexistent/slo.json'], '--thresholds /nonexistent/slo.json'],
+    [['--legacy-site-url', 'http://site.test'], 'needs the sync key'],
+    [['--allow-production=yes'], '--allow-production takes no value'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseArgs(argv, {})).toThrow(message);
   });
@@ -88,8 +137,8 @@ describe('parseBaseUrl', () => {
 });
 
 describe('runTimeBoundMs', () => {
-  it('bounds a run by each scenario’s ramp-up, duration and drain', () => {
-    expect(runTimeBoundMs({ scenarios: ['browse', 'login-storm'], rampUpMs: 5000, durationMs: 20_000, timeoutMs: 10_000 })).toBe(2 * 40_000);
+  it('bounds a run by its ramp-up, duration, drain and checks', () => {
+    expect(runTimeBoundMs({ rampUpMs: 5000, durationMs: 20_000, timeoutMs: 10_000 })).toBe(35_000 + 60_000 + 5_000);
   });
 });
 

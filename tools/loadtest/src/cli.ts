@@ -1,7 +1,8 @@
-// The load-test tool: `node tools/loadtest/run.mjs --scenario browse --rate 200 --duration 30s`.
+// The load-test tool: `node tools/loadtest/run.mjs --mix browse=80,register=20 --rate 50 --duration 30s --threshold 'p95<300ms'`.
 import { parseArgs, runTimeBoundMs, USAGE, UsageError } from './args';
+import { stopOnSignals } from './cli-signals';
 import { runLoadTest, writeReport } from './loadtest';
-import { toMarkdown } from './report';
+import { toMarkdown, verdict } from './report';
 
 const SETUP_BOUND_MS = 5 * 60_000;
 
@@ -25,10 +26,10 @@ async function main(): Promise<number> {
     process.exit(3);
   }, bound).unref();
 
-  const report = await runLoadTest(options);
+  const report = await runLoadTest(options, {}, undefined, stopOnSignals());
   process.stdout.write(`\n${toMarkdown(report)}\n`);
-  if (options.out) for (const file of writeReport(report, options.out)) process.stderr.write(`wrote ${file}\n`);
-  return 0;
+  for (const file of writeReport(report, options.out)) process.stderr.write(`wrote ${file}\n`);
+  return verdict(report);
 }
 
 main().then(

@@ -10,8 +10,9 @@ import bcrypt from 'bcrypt';
 import { workspaceRoot } from '@platform/testing';
 import { parseArgs, parseBaseUrl, runTimeBoundMs, splitLocalArgs, USAGE, UsageError, type LocalOptions } from './args';
 import { platformStack, stackWithOrganisation } from './local-stacks';
+import { stopOnSignals } from './cli-signals';
 import { runLoadTest, writeReport } from './loadtest';
-import { toMarkdown, type LoadTestReport } from './report';
+import { toMarkdown, verdict, type LoadTestReport } from './report';
 
 const SECTION = 'loadtest';
 
@@ -96,9 +97,9 @@ async function main(): Promise<number> {
   process.stderr.write(`starting a local stack (bcrypt cost ${local.bcryptCost})…\n`);
   const stack = local.withOrganisation ? await stackWithOrganisation(local.bcryptCost) : await platformStack(local.bcryptCost);
   try {
-    const report = await runLoadTest({ ...options, baseUrl: parseBaseUrl(stack.baseUrl), admin: stack.admin }, stack.hooks);
+    const report = await runLoadTest({ ...options, baseUrl: parseBaseUrl(stack.baseUrl), admin: stack.admin }, stack.hooks, undefined, stopOnSignals());
     process.stdout.write(`\n${toMarkdown(report)}\n`);
-    if (options.out) for (const file of writeReport(report, options.out)) process.stderr.write(`wrote ${file}\n`);
+    for (const file of writeReport(report, options.out)) process.stderr.write(`wrote ${file}\n`);
     if (local.writeDocs) {
       const loadAtEnd = os.loadavg()[0] ?? 0;
       const bcryptPerSecond = await bcryptBound(local.bcryptCost);
@@ -106,7 +107,7 @@ async function main(): Promise<number> {
       const file = writeDocsSection(docsMarkdown(report, { command, stack: stack.description, bcryptCost: local.bcryptCost, bcryptPerSecond, loadAtEnd }));
       process.stderr.write(`wrote ${path.relative(workspaceRoot(), file)}\n`);
     }
-    return 0;
+    return verdict(report);
   } finally {
     await stack.stop();
   }

@@ -2,6 +2,15 @@ import os from 'node:os';
 import type { LoadTestOptions } from './args';
 import type { ScenarioName } from './scenarios/names';
 import type { Summary } from './stats';
+import type { ThresholdResult } from './thresholds';
+import type { TimeSeries } from './timeseries';
+
+/** A correctness check a scenario makes after the load (no overbooking, the sync ended). */
+export interface Check {
+  name: string;
+  passed: boolean;
+  detail: string;
+}
 
 export interface ScenarioReport {
   name: ScenarioName;
@@ -16,6 +25,9 @@ export interface ScenarioReport {
   dropped?: number;
   /** Requests made during the ramp-up (not in the summary). */
   rampUpRequests?: number;
+  /** Its share of the arrivals (`--mix`), in percent. */
+  sharePercent?: number;
+  checks?: Check[];
 }
 
 export interface LoadTestReport {
@@ -28,6 +40,17 @@ export interface LoadTestReport {
   durationSeconds: number;
   runId: string;
   scenarios: ScenarioReport[];
+  /** All measured requests together. */
+  overall?: Summary;
+  /** Per second from the start (ramp-up included): all requests, then each scenario. */
+  series?: TimeSeries[];
+  thresholds?: ThresholdResult[];
+  /** Open model: arrivals not sent because `--max-in-flight` requests were in flight (measured part). */
+  dropped?: number;
+  /** Set when Ctrl-C (or a signal) ended the load before its time. */
+  interrupted?: boolean;
+  /** Every threshold met and every check passed. */
+  passed?: boolean;
 }
 
 export function machineLine(): string {
@@ -37,7 +60,7 @@ export function machineLine(): string {
 }
 
 export function loadLine(options: Pick<LoadTestOptions, 'load'>): string {
-  return options.load.kind === 'rate' ? `open model, ${options.load.perSecond} req/s` : `closed model, ${options.load.users} concurrent users`;
+  return options.load.kind === 'rate' ? `open model, ${options.load.perSecond} arrivals/s` : `closed model, ${options.load.users} concurrent users`;
 }
 
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0));
@@ -58,6 +81,18 @@ function row(cells: string[]): string {
   return `| ${cells.join(' | ')} |`;
 }
 
+const cells = (label: string, x: Summary) => [
+  label,
+  String(x.requests),
+  x.throughputPerSecond.toFixed(1),
+  ms(x.latencyMs.p50),
+  ms(x.latencyMs.p95),
+  ms(x.latencyMs.p99),
+  ms(x.latencyMs.max),
+  String(x.errorCount),
+  outcomesText(x),
+];
+
 /** The summary table (one row per scenario, then one per step) as Markdown. */
 export function toMarkdown(report: LoadTestReport): string {
   const lines = [
@@ -71,27 +106,29 @@ export function toMarkdown(report: LoadTestReport): string {
       lines.push(row([`**${scenario.name}**`, '–', '–', '–', '–', '–', '–', '–', `skipped: ${scenario.notes.join('; ')}`]));
       continue;
     }
-    const cells = (label: string, x: Summary) => [
-      label,
-      String(x.requests),
-      x.throughputPerSecond.toFixed(1),
-      ms(x.latencyMs.p50),
-      ms(x.latencyMs.p95),
-      ms(x.latencyMs.p99),
-      ms(x.latencyMs.max),
-      String(x.errorCount),
-      outcomesText(x),
-    ];
     lines.push(row(cells(`**${scenario.name}**`, s)));
     const steps = scenario.steps ?? [];
     if (steps.length > 1) for (const step of steps) lines.push(row(cells(`&nbsp;&nbsp;${step.step}`, step.summary)));
     if (scenario.dropped) notes.push(`${scenario.name}: ${scenario.dropped} arrivals not sent (too many requests in flight).`);
     for (const note of scenario.notes) notes.push(`${scenario.name}: ${note}.`);
+    for (const check of scenario.checks ?? []) notes.push(`${scenario.name}: check ${check.name} ${check.passed ? 'passed' : 'FAILED'}: ${check.detail}.`);
   }
+  if (report.overall) lines.push(row(cells('**all**', report.overall)));
+  const thresholdLines = (report.thresholds ?? []).map((t) => `- ${t.message}`);
   return [
-    `Target ${report.baseUrl}; ${report.load}; ${report.rampUpSeconds} s ramp-up (not measured), then ${report.durationSeconds} s measured per scenario.`,
+    `Target ${report.baseUrl}; ${report.load}; ${report.rampUpSeconds} s ramp-up (not measured), then ${report.durationSeconds} s measured${report.interrupted ? ' (interrupted: cut short)' : ''}.`,
     '',
     ...lines,
     ...(notes.length ? ['', ...notes.map((n) => `- ${n}`)] : []),
+    ...(report.dropped ? ['', `${report.dropped} arrivals not sent (too many requests in flight).`] : []),
+    ...(thresholdLines.length ? ['', 'Thresholds:', ...thresholdLines] : []),
+    ...(report.passed === undefined ? [] : ['', report.passed ? 'Result: passed.' : 'Result: FAILED.']),
   ].join('\n');
+}
+
+/** Prints each missed threshold and failed check on stderr; answers the exit status (0 passed, 1 not). */
+export function verdict(report: LoadTestReport, write: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): number {
+  for (const t of report.thresholds ?? []) if (!t.passed) write(`loadtest: threshold ${t.message}`);
+  for (const s of report.scenarios) for (const c of s.checks ?? []) if (!c.passed) write(`loadtest: check failed: ${s.name}: ${c.name}: ${c.detail}`);
+  return report.passed === false ? 1 : 0;
 }

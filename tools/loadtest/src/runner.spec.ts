@@ -87,4 +87,44 @@ describe('runPlan', () => {
     expect(during).toBeLessThanOrEqual(12);
     expect(result.samples.length - during).toBeGreaterThanOrEqual(14);
   });
+
+  it('stops starting requests when the stop signal fires, and says so', async () => {
+    const http = fakeHttp(5);
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 200);
+    const started = Date.now();
+    const result = await runPlan(plan({ scenario: 'browse' }), http.client, {
+      timeline: { rampUpMs: 0, durationMs: 10_000 },
+      load: { kind: 'rate', perSecond: 50 },
+      maxInFlight: 10,
+      drainMs: 100,
+      stop: stop.signal,
+    });
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(result.stopped).toBe(true);
+    expect(result.samples.length).toBeLessThanOrEqual(15);
+    expect(result.samples.every((s) => s.scenario === 'browse')).toBe(true);
+  });
+
+  it('starts a burst (a capacity race) as one arrival of many requests at once', async () => {
+    const http = fakeHttp(20);
+    let first = true;
+    const burst = {
+      notes: [],
+      next: (): Step | Step[] => {
+        if (!first) return { label: 'GET /x', call, expect: [200] };
+        first = false;
+        return Array.from({ length: 8 }, () => ({ label: 'POST /race', call, expect: [200] }));
+      },
+    };
+    const result = await runPlan(burst, http.client, {
+      timeline: { rampUpMs: 0, durationMs: 100 },
+      load: { kind: 'rate', perSecond: 20 },
+      maxInFlight: 100,
+      drainMs: 200,
+    });
+    const race = result.samples.filter((s) => s.step === 'POST /race');
+    expect(race).toHaveLength(8);
+    expect(Math.max(...race.map((s) => s.startedAt)) - Math.min(...race.map((s) => s.startedAt))).toBeLessThan(5);
+  });
 });

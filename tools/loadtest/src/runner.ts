@@ -1,7 +1,7 @@
 import type { LoadModel } from './args';
 import type { HttpClient } from './http-client';
 import { arrivalsDue, nextArrivalAt, usersActive, type Timeline } from './schedule';
-import type { ScenarioPlan } from './scenarios/scenario';
+import type { ScenarioPlan, Step } from './scenarios/scenario';
 import type { Sample } from './stats';
 
 export interface RunSettings {
@@ -10,6 +10,8 @@ export interface RunSettings {
   maxInFlight: number;
   /** Longest wait for the requests still in flight at the end (the request timeout). */
   drainMs: number;
+  /** Ends the load early (Ctrl-C): no request starts after it fires; those in flight are waited for up to drainMs. */
+  stop?: AbortSignal;
 }
 
 /** Counters a progress display reads while the run goes on. */
@@ -43,14 +45,28 @@ export interface RunResult {
   /** Open model: arrivals not sent because `maxInFlight` requests were in flight, after the ramp-up. */
   dropped: number;
   elapsedMs: number;
+  /** The stop signal ended the load before the end of the timeline. */
+  stopped: boolean;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when `stop` fires. */
+const sleep = (ms: number, stop?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (stop?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      stop?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    stop?.addEventListener('abort', done, { once: true });
+  });
 
 /**
- * Runs a scenario's plan for the timeline: an open model starts requests at the planned times
- * (whatever the answers take, up to maxInFlight), a closed one runs N users back to back. It
- * stops starting requests at the end and waits at most drainMs for those in flight.
+ * Runs a plan (one scenario's, or the mix of them) for the timeline: an open model starts
+ * requests at the planned times (whatever the answers take, up to maxInFlight; a burst the plan
+ * answers starts all its requests at once), a closed one runs N users back to back. It stops
+ * starting requests at the end or when `stop` fires, and waits at most drainMs for those in flight.
  */
 export async function runPlan(
   plan: ScenarioPlan,
@@ -59,15 +75,15 @@ export async function runPlan(
   live = new LiveCounters(),
   clock = () => performance.now(),
 ): Promise<RunResult> {
-  const { timeline } = settings;
+  const { timeline, stop } = settings;
+  const stopped = () => stop?.aborted === true;
   const end = timeline.rampUpMs + timeline.durationMs;
   const t0 = clock();
   const elapsed = () => clock() - t0;
   const samples: Sample[] = [];
   let dropped = 0;
 
-  const execute = async (): Promise<void> => {
-    const step = plan.next();
+  const execute = async (step: Step): Promise<void> => {
     const startedAt = elapsed();
     live.sent++;
     live.inFlight++;
@@ -75,7 +91,14 @@ export async function runPlan(
     live.inFlight--;
     step.onAnswer?.(result);
     const expected = typeof result.outcome === 'number' && step.expect.includes(result.outcome);
-    samples.push({ step: step.label, startedAt, latencyMs: result.latencyMs, outcome: result.outcome, expected });
+    samples.push({
+      step: step.label,
+      ...(step.scenario ? { scenario: step.scenario } : {}),
+      startedAt,
+      latencyMs: result.latencyMs,
+      outcome: result.outcome,
+      expected,
+    });
     live.record(performance.now(), result.latencyMs, expected);
   };
 
@@ -88,7 +111,7 @@ export async function runPlan(
   if (settings.load.kind === 'rate') {
     const rate = settings.load.perSecond;
     let launched = 0;
-    for (;;) {
+    while (!stopped()) {
       const due = arrivalsDue(rate, timeline, elapsed());
       while (launched < due) {
         launched++;
@@ -97,26 +120,26 @@ export async function runPlan(
           if (elapsed() >= timeline.rampUpMs) dropped++;
           continue;
         }
-        track(execute());
+        for (const step of [plan.next()].flat()) track(execute(step));
       }
       const nextAt = nextArrivalAt(rate, timeline, launched);
       if (nextAt === undefined) break;
-      await sleep(Math.max(0, nextAt - elapsed()));
+      await sleep(Math.max(0, nextAt - elapsed()), stop);
     }
   } else {
     const users = settings.load.users;
     const user = async () => {
-      while (elapsed() < end) await execute();
+      while (elapsed() < end && !stopped()) await Promise.all([plan.next()].flat().map(execute));
     };
     let started = 0;
-    while (started < users && elapsed() < end) {
+    while (started < users && elapsed() < end && !stopped()) {
       const active = usersActive(users, timeline, elapsed());
       for (; started < active; started++) track(user());
-      if (started < users) await sleep(Math.max(1, timeline.rampUpMs / users));
+      if (started < users) await sleep(Math.max(1, timeline.rampUpMs / users), stop);
     }
-    await sleep(Math.max(0, end - elapsed()));
+    await sleep(Math.max(0, end - elapsed()), stop);
   }
 
   await Promise.race([Promise.all([...inFlight]), sleep(settings.drainMs)]);
-  return { samples, dropped, elapsedMs: elapsed() };
+  return { samples, dropped, elapsedMs: elapsed(), stopped: stopped() && elapsed() < end };
 }

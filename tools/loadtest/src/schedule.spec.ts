@@ -26,6 +26,12 @@ describe('open model', () => {
     }
   });
 
+  it('follows the rate over time: each second of the ramp-up gets the rate of its middle, then the full rate', () => {
+    const perSecond = Array.from({ length: 30 }, (_, s) => arrivalsDue(100, timeline, (s + 1) * 1000) - arrivalsDue(100, timeline, s * 1000));
+    for (let s = 0; s < 10; s++) expect(Math.abs((perSecond[s] ?? 0) - (s + 0.5) * 10)).toBeLessThanOrEqual(1);
+    for (let s = 10; s < 30; s++) expect(perSecond[s]).toBe(100);
+  });
+
   it('plans nothing past the end', () => {
     expect(nextArrivalAt(100, timeline, 2500)).toBeUndefined();
     expect(nextArrivalAt(100, { rampUpMs: 0, durationMs: 1000 }, 99)).toBeUndefined();

@@ -93,6 +93,15 @@ export async function setUp(http: HttpClient, options: LoadTestOptions, hooks: S
     else world.orgAdmin = orgAdmin;
   }
 
+  if (world.orgAdmin) {
+    const login = await api.POST('/api/auth/org/login', {
+      body: { email: world.orgAdmin.email, password: world.orgAdmin.password, ...(world.organizationId ? { organizationId: world.organizationId } : {}) },
+      signal: signal(),
+    });
+    world.orgAdminToken = tokenOf(login.data);
+    if (!world.orgAdminToken) log(`setup: the organisation admin's sign-in answered ${login.response.status}`);
+  }
+
   const first = nth(members, 0);
   const probe = await api.POST('/api/auth/org/login', { body: { email: first.email, password: first.password }, signal: signal() });
   if (probe.response.status !== 200 || !tokenOf(probe.data)) {

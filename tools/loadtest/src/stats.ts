@@ -6,10 +6,12 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** What happened to one request: an HTTP status, or why there was none. */
-export type Outcome = number | 'timeout' | 'network';
+export type Outcome = number | 'timeout' | 'network' | 'off-target';
 
 export interface Sample {
   step: string;
+  /** The scenario the request belongs to (a mixed run interleaves them). */
+  scenario?: string;
   /** Start, in ms since the scenario started. */
   startedAt: number;
   latencyMs: number;
@@ -20,6 +22,7 @@ export interface Sample {
 
 export interface LatencySummary {
   p50: number;
+  p90: number;
   p95: number;
   p99: number;
   max: number;
@@ -53,6 +56,7 @@ export function summarise(samples: readonly Sample[], seconds: number): Summary 
     throughputPerSecond: seconds > 0 ? samples.length / seconds : 0,
     latencyMs: {
       p50: percentile(latencies, 50),
+      p90: percentile(latencies, 90),
       p95: percentile(latencies, 95),
       p99: percentile(latencies, 99),
       max: latencies.at(-1) ?? NaN,

@@ -1,12 +1,15 @@
 import { bearer } from '@platform/api-client';
 import type { LoadTestOptions } from '../args';
 import type { HttpClient, HttpRequest, HttpResult } from '../http-client';
+import type { Check } from '../report';
 import type { ScenarioName } from './names';
 
 /** One request a scenario wants sent next: a call of the typed client. */
 export interface Step extends HttpRequest {
   /** Groups samples in the report: `GET /api/auth/me`. */
   label: string;
+  /** The scenario it belongs to (set by the mix). */
+  scenario?: string;
   /** Statuses that are the expected answer (a 401 for a wrong password is); anything else is an error. */
   expect: readonly number[];
   /** Sees the answer (body parsed as JSON), e.g. to keep a token. */
@@ -14,9 +17,12 @@ export interface Step extends HttpRequest {
 }
 
 export interface ScenarioPlan {
-  next(): Step;
+  /** The next request, or a burst of requests started together (a capacity race). */
+  next(): Step | Step[];
   /** What the scenario left out and why (a route the platform does not serve yet). */
   notes: string[];
+  /** After the load: correctness checks (no overbooking, the last sync ended). A failed one fails the run. */
+  verify?(): Promise<Check[]>;
 }
 
 export type Prepared = { kind: 'ready'; plan: ScenarioPlan } | { kind: 'skipped'; reason: string };
@@ -41,6 +47,8 @@ export interface World {
   members: Account[];
   /** A member with the organisation's ADMIN role, when there is an organisation. */
   orgAdmin?: Account;
+  /** The organisation admin's token (else the platform admin's): content, events, documents, notifications. */
+  orgAdminToken?: string;
   /** Undefined when members can sign in; otherwise why not. */
   memberLoginProblem?: string;
   /** Words the members' names are made of, for searches. */
@@ -80,3 +88,22 @@ export const authorised = (token: string | undefined) => ({ headers: bearer(toke
 
 /** A missing route or service (404, 501) or an unavailable one (503). */
 export const isMissing = (outcome: unknown): boolean => outcome === 404 || outcome === 501 || outcome === 503;
+
+/** A token of a member, signed in once per plan (the first member by default). */
+export async function memberToken(world: World, n = 0): Promise<string | undefined> {
+  if (world.members.length === 0) return undefined;
+  const login = await world.http.send(memberLoginStep(nth(world.members, n), () => undefined));
+  return login.outcome === 200 ? tokenOf(login.json) : undefined;
+}
+
+/** Members' tokens, one sign-in each (in batches of 4, bcrypt being the slow part). */
+export async function memberTokens(world: World): Promise<(string | undefined)[]> {
+  const out: (string | undefined)[] = [];
+  for (let i = 0; i < world.members.length; i += 4) {
+    out.push(...(await Promise.all(world.members.slice(i, i + 4).map((_, j) => memberToken(world, i + j)))));
+  }
+  return out;
+}
+
+/** `{ organizationId }` as the path parameter most organisation routes take. */
+export const inOrg = (organizationId: string) => ({ organizationId });
