@@ -281,7 +281,7 @@ describe('the member app and the public organisation page', () => {
     await context.close();
   });
 
-  it('the event email\'s link opens the event in the member app, after signing in at its organisation', async () => {
+  it("the event email's link opens the event in the member app, after signing in at its organisation", async () => {
     // Mia's registration for the Spring race above sent its confirmation (EVENT_CONFIRMATION).
     const mail = await mailTo(stack.mailUrl!, 'mia@web-members.example', 'Spring race', { timeoutMs: 30_000 });
     const link = linksIn(mail).find((href) => href.startsWith(`${webUrl}/orgs/`));
