@@ -68,8 +68,15 @@ export async function scrollsSideways(page: Page): Promise<boolean> {
   });
 }
 
-/** A screenshot in tmp/test-reports/web/<name>.png, to look at what a test saw. */
+/**
+ * Screenshots are for people looking at the screens; CI (`CI=true`) skips them (a full-page
+ * screenshot is the costliest step of a browser test) unless WEB_SCREENSHOTS=on.
+ */
+const SCREENSHOTS = process.env['WEB_SCREENSHOTS'] === 'on' || process.env['CI'] !== 'true';
+
+/** A screenshot in tmp/test-reports/web/<name>.png, to look at what a test saw (none in CI: SCREENSHOTS). */
 export async function screenshot(page: Page, name: string): Promise<string> {
+  if (!SCREENSHOTS) return '';
   mkdirSync(REPORTS, { recursive: true });
   const file = path.join(REPORTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
