@@ -106,7 +106,7 @@ describe('the image', () => {
     const build = JSON.parse(readFileSync(path.join(workspace, 'apps/web/project.json'), 'utf8')).targets.build.options.command as string;
     const steps = build.split('&&').map((step) => step.trim());
     const bundle = steps.findIndex((step) => step.startsWith('node tools/build/bundle.mjs apps/web'));
-    const vite = steps.findIndex((step) => step.startsWith('vite build --config apps/web/client/vite.config.mts'));
+    const vite = steps.findIndex((step) => step.replace(/^NODE_ENV=\S+ /, '').startsWith('vite build --config apps/web/client/vite.config.mts'));
     expect(bundle).toBeGreaterThanOrEqual(0);
     expect(vite).toBeGreaterThan(bundle);
     expect(readFileSync(path.join(workspace, 'apps/web/client/vite.config.mts'), 'utf8')).toContain("outDir: path.join(workspace, 'dist/apps/web/public')");
