@@ -9,7 +9,8 @@ import { useDocumentTitle } from '../ui/use-document-title';
 import { displayableLogo } from './branding';
 import { formatDate, formatDateTime } from './format';
 import { useMember } from './member-context';
-import { Show, TextAreaField } from './parts';
+import { TextAreaField } from '../ui/forms';
+import { Show } from './parts';
 import { useLoad } from './use-load';
 
 type Comment = Schema<'platform.content.v1.Comment'>;

@@ -11,7 +11,8 @@ import { canRegisterForEvents } from './access';
 import { formatEventWhen, formatMoney } from './format';
 import { htmlToText } from './html-text';
 import { useMember } from './member-context';
-import { Show, TextAreaField } from './parts';
+import { TextAreaField } from '../ui/forms';
+import { Show } from './parts';
 import { RegistrationMemory } from './registration-memory';
 import { useLoad } from './use-load';
 

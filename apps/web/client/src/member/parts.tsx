@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Loading, ProblemNotice } from '../ui/notices';
@@ -48,35 +48,5 @@ export function Pager({ page, totalPages }: { page: number; totalPages: number |
       <span className="muted">{t('pager.position', { page: page + 1, total: totalPages })}</span>
       {page + 1 < totalPages ? <Link to={to(page + 1)}>{t('pager.next')}</Link> : <span />}
     </nav>
-  );
-}
-
-export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-}
-
-/** A labelled text area with its hint and error tied to it, like the shared `Field`. */
-export function TextAreaField({ label, error, hint, id, ...area }: TextAreaFieldProps) {
-  const own = useId();
-  const areaId = id ?? own;
-  const hintId = hint ? `${areaId}-hint` : undefined;
-  const errorId = error ? `${areaId}-error` : undefined;
-  return (
-    <div className="field">
-      <label htmlFor={areaId}>{label}</label>
-      {hint ? (
-        <span className="hint" id={hintId}>
-          {hint}
-        </span>
-      ) : null}
-      <textarea id={areaId} aria-invalid={error ? true : undefined} aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined} {...area} />
-      {error ? (
-        <span className="error" id={errorId}>
-          {error}
-        </span>
-      ) : null}
-    </div>
   );
 }

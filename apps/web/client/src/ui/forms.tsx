@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -7,26 +7,69 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: ReactNode;
 }
 
-/** A labelled input with its hint and error tied to it for screen readers (`aria-describedby`). */
-export function Field({ label, error, hint, id, ...input }: FieldProps) {
+/** The ids that tie a control to its label, hint and error (`aria-describedby`). */
+function useFieldIds(id: string | undefined, hint: ReactNode, error: string | undefined) {
   const own = useId();
-  const inputId = id ?? own;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const controlId = id ?? own;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  return { controlId, hintId, errorId, describedBy: [hintId, errorId].filter(Boolean).join(' ') || undefined };
+}
+
+/** The label, hint and error around one control. */
+function FieldFrame({
+  label,
+  hint,
+  error,
+  ids,
+  children,
+}: {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  ids: ReturnType<typeof useFieldIds>;
+  children: ReactNode;
+}) {
   return (
     <div className="field">
-      <label htmlFor={inputId}>{label}</label>
+      <label htmlFor={ids.controlId}>{label}</label>
       {hint ? (
-        <span className="hint" id={hintId}>
+        <span className="hint" id={ids.hintId}>
           {hint}
         </span>
       ) : null}
-      <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined} {...input} />
+      {children}
       {error ? (
-        <span className="error" id={errorId}>
+        <span className="error" id={ids.errorId}>
           {error}
         </span>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input with its hint and error tied to it for screen readers (`aria-describedby`). */
+export function Field({ label, error, hint, id, ...input }: FieldProps) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <FieldFrame label={label} hint={hint} error={error} ids={ids}>
+      <input id={ids.controlId} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...input} />
+    </FieldFrame>
+  );
+}
+
+export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled text area, tied to its hint and error like `Field`. */
+export function TextAreaField({ label, error, hint, id, ...area }: TextAreaFieldProps) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <FieldFrame label={label} hint={hint} error={error} ids={ids}>
+      <textarea id={ids.controlId} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...area} />
+    </FieldFrame>
   );
 }
