@@ -43,9 +43,6 @@ const env = {
 const prettier = [path.join(workspace, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.'];
 const jest = (config, report, ...more) => [bin('jest'), '-c', config, '--json', `--outputFile=tmp/test-reports/${report}.json`, ...more];
 
-/** The browser tests CI runs today (docs/ci.md, "Browser tests"); the others run with WEB_BROWSER_TESTS=all. */
-const CI_BROWSER_TESTS = ['apps/web/test/sign-in.e2e-spec.ts', 'apps/web/test/admin-platform.e2e-spec.ts'];
-
 let failedSteps = [];
 const targets = process.argv.slice(2);
 if (targets.length) {
@@ -72,15 +69,9 @@ if (targets.length) {
   const outcomes = await runScheduled(
     [
       { name: 'end-to-end tests', cores: 2, command: process.execPath, args: jest('apps/platform-e2e/jest.e2e.config.js', 'platform-e2e-e2e') },
-      // Playwright on Debian's Chromium against stacks with the web app in front (apps/web/test):
-      // a first subset, until the suite shares one stack and fits the budget (docs/ci.md);
-      // WEB_BROWSER_TESTS=all (or `npm run test:browser`) runs every browser test.
-      {
-        name: 'browser tests',
-        cores: 2,
-        command: process.execPath,
-        args: jest('apps/web/jest.e2e.config.js', 'web-e2e', ...(process.env.WEB_BROWSER_TESTS === 'all' ? [] : CI_BROWSER_TESTS)),
-      },
+      // Playwright on Debian's Chromium against stacks with the web app in front (apps/web/test,
+      // decisions 0219 and 0231).
+      { name: 'browser tests', cores: 2, command: process.execPath, args: jest('apps/web/jest.e2e.config.js', 'web-e2e') },
       { name: 'integration tests', cores: 2, command: process.execPath, args: jest('tools/ci/jest.integration.config.js', 'integration', '--maxWorkers=2') },
       {
         name: 'unit tests',

@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { STACK_ADMIN, startPlatformStack, type PlatformStack } from '@platform/testing';
-import { expectScreenOk, launchBrowser, newContext, VIEWPORTS, type ViewportName } from './support/browser';
+import { browserWindows, heading, launchBrowser, screensOk } from './support/browser';
+import { callApi } from './support/api';
 import { linkTo, mailTo, resetCodeIn, type CaughtMail } from './support/mail';
 
 /**
@@ -15,31 +16,19 @@ describe('account pages reached from the emails', () => {
   let stack: PlatformStack;
   let browser: Browser;
   let webUrl: string;
+  const call = (method: string, path: string, body?: unknown, token?: string) => callApi(stack.gatewayUrl, method, path, body, token);
   let mailUrl: string;
   let admin: string;
   /** An organisation whose owner registered first (WELCOME with the sign-in link). */
   let club: { id: string; slug: string };
   /** An organisation whose owner's account was made for it (WELCOME with the set-password link). */
   let society: { id: string; slug: string };
-  const contexts: BrowserContext[] = [];
-  const errors: string[] = [];
+  const windows = browserWindows(
+    () => browser,
+    () => webUrl,
+  );
+  const open = windows.open;
 
-  /** The API as a test sets things up; a gateway timeout on a loaded machine (502–504) is tried again. */
-  const call = async (method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> => {
-    for (let attempt = 1; ; attempt++) {
-      const res = await fetch(`${stack.gatewayUrl}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (res.status >= 502 && res.status <= 504 && attempt < 3) {
-        await new Promise((r) => setTimeout(r, 1000));
-        continue;
-      }
-      return { status: res.status, body: text ? JSON.parse(text) : undefined };
-    }
-  };
   const register = (email: string, password = 'member password') =>
     call('POST', '/api/auth/org/register', { email, password, firstName: email.split('@')[0], lastName: 'Tester' });
   const createOrg = async (slug: string, ownerEmail: string) => {
@@ -55,26 +44,6 @@ describe('account pages reached from the emails', () => {
   /** Makes an existing account an ACTIVE member (no email). */
   const addTo = async (org: { id: string }, email: string) =>
     expect((await call('POST', `/api/orgs/${org.id}/users`, { email, firstName: 'A', lastName: 'Dded', sendInvitationEmail: false }, admin)).status).toBe(201);
-  const open = async (viewport: ViewportName = 'desktop'): Promise<Page> => {
-    const context = await newContext(browser, webUrl, viewport);
-    contexts.push(context);
-    context.setDefaultTimeout(30_000);
-    const page = await context.newPage();
-    // A script error fails the test with its message, not as a heading that never shows.
-    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-    return page;
-  };
-  /** The page's checks in both windows: the one it is in, then the other, and back. */
-  const screensOk = async (page: Page, name: string, both = true) => {
-    const size = page.viewportSize();
-    await expectScreenOk(page, `${name}-${size?.width === VIEWPORTS.phone.width ? 'phone' : 'desktop'}`);
-    if (!both) return;
-    const other = size?.width === VIEWPORTS.phone.width ? 'desktop' : 'phone';
-    await page.setViewportSize(VIEWPORTS[other]);
-    await expectScreenOk(page, `${name}-${other}`);
-    if (size) await page.setViewportSize(size);
-  };
-  const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor();
   const signedInAt = async (page: Page, path: string) => {
     await page.waitForURL((url) => (path === '/' ? url.pathname === '/' : url.pathname.startsWith(path)));
     const stored = await page.evaluate(() =>
@@ -95,10 +64,10 @@ describe('account pages reached from the emails', () => {
     [club, society] = await Promise.all([createOrg('club', 'olga@club.example'), createOrg('society', 'sam@society.example')]);
   }, SLOW);
   afterEach(() => {
-    expect(errors.splice(0)).toEqual([]);
+    expect(windows.takeErrors()).toEqual([]);
   });
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
+    await windows.closeAll();
     await browser?.close();
     await stack?.stop();
   });

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { STACK_ADMIN, startPlatformStack, type PlatformStack } from '@platform/testing';
-import { expectScreenOk, launchBrowser, newContext, VIEWPORTS, type ViewportName } from './support/browser';
+import { browserWindows, heading, launchBrowser, screensOk } from './support/browser';
+import { callApi } from './support/api';
 
 /** The RFC 6238 code (SHA-1, 6 digits, 30 s) of a base32 `secret` at 30-second `step`, as an authenticator app shows it. */
 function totpAt(secret: string, step: number): string {
@@ -46,51 +47,20 @@ describe('the signed-in account pages', () => {
   let stack: PlatformStack;
   let browser: Browser;
   let webUrl: string;
+  const call = (method: string, path: string, body?: unknown, token?: string) => callApi(stack.gatewayUrl, method, path, body, token);
   let admin: string;
   let org: { id: string; slug: string };
-  const contexts: BrowserContext[] = [];
-  const errors: string[] = [];
+  const windows = browserWindows(
+    () => browser,
+    () => webUrl,
+  );
+  const open = windows.open;
 
-  /** The API as a test sets things up; a gateway timeout on a loaded machine (502–504) is tried again. */
-  const call = async (method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> => {
-    for (let attempt = 1; ; attempt++) {
-      const res = await fetch(`${stack.gatewayUrl}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (res.status >= 502 && res.status <= 504 && attempt < 3) {
-        await new Promise((r) => setTimeout(r, 1000));
-        continue;
-      }
-      return { status: res.status, body: text ? JSON.parse(text) : undefined };
-    }
-  };
   /** A registered account (with its password) that is an ACTIVE member of the organisation. */
   const member = async (email: string, password = 'member password') => {
     expect((await call('POST', '/api/auth/org/register', { email, password, firstName: email.split('@')[0], lastName: 'Secure' })).status).toBe(201);
     expect((await call('POST', `/api/orgs/${org.id}/users`, { email, firstName: 'M', lastName: 'Ember', sendInvitationEmail: false }, admin)).status).toBe(201);
   };
-  const open = async (viewport: ViewportName = 'desktop'): Promise<Page> => {
-    const context = await newContext(browser, webUrl, viewport);
-    contexts.push(context);
-    context.setDefaultTimeout(30_000);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-    return page;
-  };
-  const screensOk = async (page: Page, name: string, both = true) => {
-    const size = page.viewportSize();
-    const here = size?.width === VIEWPORTS.phone.width ? 'phone' : 'desktop';
-    const other = here === 'phone' ? 'desktop' : 'phone';
-    await expectScreenOk(page, `${name}-${here}`);
-    if (!both) return;
-    await page.setViewportSize(VIEWPORTS[other]);
-    await expectScreenOk(page, `${name}-${other}`);
-    if (size) await page.setViewportSize(size);
-  };
-  const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor();
   const signIn = async (page: Page, email: string, password = 'member password', path = '/login') => {
     await page.goto(path);
     await page.getByLabel('Email').fill(email);
@@ -129,10 +99,10 @@ describe('the signed-in account pages', () => {
     await Promise.all(['mia@secure.example', 'pat@secure.example', 'sue@secure.example', 'dee@secure.example'].map((email) => member(email)));
   }, SLOW);
   afterEach(() => {
-    expect(errors.splice(0)).toEqual([]);
+    expect(windows.takeErrors()).toEqual([]);
   });
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
+    await windows.closeAll();
     await browser?.close();
     await stack?.stop();
   });

@@ -45,6 +45,33 @@ export function newContext(browser: Browser, baseURL: string, viewport: Viewport
   });
 }
 
+/**
+ * Browser windows of one test file: each `open` is a fresh profile at `baseURL` in the given
+ * window, waiting at most 30 s for anything; a script error on any page is kept, for the file's
+ * `afterEach` to fail on (`takeErrors`), with its message rather than as a heading that never shows.
+ */
+export function browserWindows(browser: () => Browser, baseURL: () => string) {
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+  return {
+    async open(viewport: ViewportName = 'desktop'): Promise<Page> {
+      const context = await newContext(browser(), baseURL(), viewport);
+      contexts.push(context);
+      context.setDefaultTimeout(30_000);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+      return page;
+    },
+    takeErrors: (): string[] => errors.splice(0),
+    async closeAll(): Promise<void> {
+      for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+    },
+  };
+}
+
+/** Until the page's first-level heading with that name shows. */
+export const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor();
+
 /** Serious and critical axe violations of the page as it stands (rule id: the first offending nodes). */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
@@ -83,6 +110,11 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/** Which of the two windows the page is shown in. */
+export function windowOf(page: Page): ViewportName {
+  return page.viewportSize()?.width === VIEWPORTS.phone.width ? 'phone' : 'desktop';
+}
+
 /**
  * The checks every screen passes, in the window it is shown in: no serious or critical axe
  * violation, no sideways scrolling; and a screenshot for people to look at.
@@ -91,4 +123,26 @@ export async function expectScreenOk(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
   expect(await accessibilityViolations(page)).toEqual([]);
   expect(await scrollsSideways(page)).toBe(false);
+}
+
+/** A screen's checks: in both windows, or (`both` false) only in the one it is shown in. */
+export function screensOk(page: Page, name: string, both = true): Promise<void> {
+  return both ? expectScreenOkInBothWindows(page, name) : expectScreenOk(page, `${name}-${windowOf(page)}`);
+}
+
+/**
+ * A screen in both windows: every check in the one it is shown in, then in the other window the
+ * layout (no sideways scrolling) and a screenshot, and back. axe runs once per screen, not once per
+ * window (it is most of a browser test's time; decision 0231): the window changes the layout, which
+ * the second check covers, not the markup axe reads.
+ */
+export async function expectScreenOkInBothWindows(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize();
+  const here = windowOf(page);
+  const other: ViewportName = here === 'phone' ? 'desktop' : 'phone';
+  await expectScreenOk(page, `${name}-${here}`);
+  await page.setViewportSize(VIEWPORTS[other]);
+  await screenshot(page, `${name}-${other}`);
+  expect(await scrollsSideways(page)).toBe(false);
+  if (size) await page.setViewportSize(size);
 }

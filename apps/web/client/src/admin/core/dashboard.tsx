@@ -94,7 +94,7 @@ function PendingJoinRequests({ organisationId }: { organisationId: string }) {
 }
 
 function NextEvents({ organisationId }: { organisationId: string }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const query = useQuery({
     retry: false,
     queryKey: ['dashboard', 'next-events', organisationId],
@@ -106,7 +106,7 @@ function NextEvents({ organisationId }: { organisationId: string }) {
       ),
   });
   const events = query.data?.content ?? [];
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Panel title={t('dashboard.nextEvents')} testId="dashboard-events">
       <State isPending={query.isPending} error={query.error} empty={!!query.data && events.length === 0} emptyText={t('dashboard.noEvents')} />
@@ -138,7 +138,7 @@ function NextEvents({ organisationId }: { organisationId: string }) {
 }
 
 function LastSync({ organisationId }: { organisationId: string }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const query = useQuery({
     retry: false,
     queryKey: ['dashboard', 'last-sync', organisationId],
@@ -146,7 +146,7 @@ function LastSync({ organisationId }: { organisationId: string }) {
       read(api.GET('/api/orgs/{organizationId}/connectors', { params: { path: { organizationId: organisationId }, query: { page: 0, size: 50 } } })),
   });
   const connectors = query.data?.content ?? [];
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Panel title={t('dashboard.lastSync')} testId="dashboard-sync">
       <State isPending={query.isPending} error={query.error} empty={!!query.data && connectors.length === 0} emptyText={t('dashboard.noConnectors')} />

@@ -38,11 +38,10 @@ export function NameField(_props: { label?: string; source?: string }) {
   return <>{personName(record)}</>;
 }
 
-/** A date (and time) in the viewer's timezone. */
+/** A date (and time) in the viewer's timezone and locale (the browser's, as the member app). */
 export function DateText({ value, time = false }: { value?: string | null; time?: boolean }) {
-  const { i18n } = useTranslation('admin');
   if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return <>{value}</>;
-  return <>{new Intl.DateTimeFormat(i18n.language, time ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date)}</>;
+  return <>{new Intl.DateTimeFormat(undefined, time ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date)}</>;
 }
