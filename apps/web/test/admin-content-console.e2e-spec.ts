@@ -118,7 +118,8 @@ describe('the console: an owner runs the content areas', () => {
     expect(registration.status).toBe('CONFIRMED');
 
     await page.reload();
-    const status = page.getByRole('combobox', { name: /Status of the registration/ });
+    // The registrant by name, not by account id.
+    const status = page.getByRole('combobox', { name: /Status of the registration of Mia Member/ });
     await status.click();
     await page.getByRole('option', { name: 'On the waiting list' }).click();
     await page.getByText("The registration's status is changed.").waitFor();

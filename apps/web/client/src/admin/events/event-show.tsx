@@ -26,6 +26,7 @@ import { unwrapCall } from '../settings/kit/call';
 import { formatDateTime, formatMoney } from '../settings/kit/format';
 import { currentOrganisationId } from '../settings/kit/org';
 import { CONTAIN_SX, EmptyState, LoadingState, ProblemAlert, ScrollArea } from '../settings/kit/ui';
+import { useMemberNames } from '../members/use-member-names';
 import { REGISTRATION_STATUSES, type EventRecord } from './event-body';
 import { EventStatusChip } from './event-screens';
 
@@ -186,6 +187,7 @@ function Registrations({ eventId }: { eventId: string }) {
     }
   };
   const rows = query.data?.content ?? [];
+  const nameOf = useMemberNames(rows.map((row) => row.userId));
   return (
     <Box>
       <MuiTextField
@@ -222,7 +224,7 @@ function Registrations({ eventId }: { eventId: string }) {
               {rows.map((reg) => (
                 <TableRow key={reg.id}>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    {reg.userId}
+                    {nameOf(reg.userId)}
                     {reg.notes ? (
                       <Typography variant="caption" component="div">
                         {reg.notes}
@@ -240,7 +242,7 @@ function Registrations({ eventId }: { eventId: string }) {
                       slotProps={{
                         select: {
                           SelectDisplayProps: {
-                            'aria-label': t('events.registrations.statusOf', { user: reg.userId }),
+                            'aria-label': t('events.registrations.statusOf', { user: nameOf(reg.userId) }),
                           } as React.HTMLAttributes<HTMLDivElement>,
                         },
                       }}
@@ -274,6 +276,7 @@ function SurveyResponses({ event }: { event: EventRecord }) {
   });
   const questions = event.surveyQuestions ?? [];
   const rows = query.data?.content ?? [];
+  const nameOf = useMemberNames(rows.map((row) => row.userId));
   if (!questions.length) return <EmptyState>{t('events.responses.noQuestions')}</EmptyState>;
   return (
     <Box>
@@ -295,7 +298,7 @@ function SurveyResponses({ event }: { event: EventRecord }) {
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={row.id}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.userId}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{nameOf(row.userId)}</TableCell>
                   {questions.map((q) => (
                     <TableCell key={q.id}>{row.answers?.find((a) => a.questionId === q.id)?.answer ?? ''}</TableCell>
                   ))}
