@@ -18,9 +18,9 @@ const testFiles = ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts
 /**
  * Libraries in layers, each using only its own and lower ones
  * (docs/decisions/0208-layers-held-by-lint.md): base (errors, crypto, html, registry, storage,
- * telemetry, api-client), core (auth, config, db, imports, outbound, health, proto, messaging), kit
- * (grpc-server, audit), and test (the test kit, on base and core). Tests of any library may also
- * use the test kit.
+ * telemetry, api-client), core (auth, config, db, imports, outbound, health, proto, messaging,
+ * redis), kit (grpc-server, audit), and test (the test kit, on base and core). Tests of any library
+ * may also use the test kit.
  */
 function libraryLayers(tests) {
   const kit = tests ? ['layer:test'] : [];

@@ -279,6 +279,93 @@ describe('documents storage that works as shipped (issue 28)', () => {
   });
 });
 
+describe('Redis as one server, Sentinel or a Cluster (issue 28)', () => {
+  const containerOf = (text: string, app: string) => find(parseManifests(text), 'Deployment', app)['spec'].template.spec.containers[0];
+  /** The Redis variables of an app's container: plain values, or the Secret key they come from. */
+  const redisEnvOf = (text: string, app: string): Record<string, unknown> =>
+    Object.fromEntries(
+      (containerOf(text, app).env as Manifest[]).filter((e) => String(e['name']).startsWith('REDIS_')).map((e) => [e['name'], e['value'] ?? e['valueFrom']]),
+    );
+  const sentinel = [
+    'global.redis.mode=sentinel',
+    'global.redis.sentinel.nodes={redis-node-0.redis-headless.cache:26379,redis-node-1.redis-headless.cache:26379}',
+    'global.redis.sentinel.masterName=mymaster',
+    'global.redis.passwordSecret.name=redis',
+    'global.redis.sentinelPasswordSecret.name=redis',
+  ];
+  const cluster = [
+    'global.redis.mode=cluster',
+    'global.redis.cluster.nodes={redis-cluster-0.cache:6379,redis-cluster-1.cache:6379}',
+    'global.redis.passwordSecret.name=redis',
+  ];
+
+  it('leaves Redis to REDIS_URL of the shared configuration by default', () => {
+    const text = umbrella();
+    expect(redisEnvOf(text, 'gateway')).toEqual({});
+    expect(find(parseManifests(text), 'ConfigMap', 'platform-config')['data']['REDIS_URL']).toBe('redis://platform-redis:6379');
+  });
+
+  it('gives every app that reads the platform’s Secrets the sentinels, the master name and both passwords, REDIS_URL blanked', () => {
+    const text = umbrella(...sets(...sentinel));
+    const expected = {
+      REDIS_URL: '',
+      REDIS_SENTINELS: 'redis-node-0.redis-headless.cache:26379,redis-node-1.redis-headless.cache:26379',
+      REDIS_SENTINEL_MASTER: 'mymaster',
+      REDIS_PASSWORD: { secretKeyRef: { name: 'redis', key: 'redis-password' } },
+      REDIS_SENTINEL_PASSWORD: { secretKeyRef: { name: 'redis', key: 'sentinel-password' } },
+    };
+    for (const app of ['gateway', 'organisation', 'identity']) expect(redisEnvOf(text, app)).toEqual(expected);
+    // The migrations run with the app's environment too.
+    const pod = find(parseManifests(text), 'Deployment', 'organisation')['spec'].template.spec;
+    expect(pod.initContainers[0].env).toEqual(containerOf(text, 'organisation').env);
+    expect(redisEnvOf(text, 'web')).toEqual({});
+    expect(invalid('redis-sentinel', text)).toEqual([]);
+  });
+
+  it('gives them the nodes of a Redis Cluster and its password', () => {
+    const text = release('gateway', ...sets(...cluster, 'global.redis.passwordSecret.key=password'));
+    expect(redisEnvOf(text, 'gateway')).toEqual({
+      REDIS_URL: '',
+      REDIS_CLUSTER_NODES: 'redis-cluster-0.cache:6379,redis-cluster-1.cache:6379',
+      REDIS_PASSWORD: { secretKeyRef: { name: 'redis', key: 'password' } },
+    });
+    expect(invalid('redis-cluster', text)).toEqual([]);
+  });
+
+  it('sets only variables the apps read', () => {
+    const read = readFileSync(path.join(workspace, 'libs/platform/config/src/redis-env.ts'), 'utf8');
+    const set = [...Object.keys(redisEnvOf(umbrella(...sets(...sentinel)), 'gateway')), ...Object.keys(redisEnvOf(umbrella(...sets(...cluster)), 'gateway'))];
+    for (const name of new Set(set)) expect(read).toContain(`  ${name}: `);
+  });
+
+  it.each([
+    [
+      'sentinel without sentinels',
+      ['global.redis.mode=sentinel', 'global.redis.sentinel.masterName=m'],
+      'global.redis.mode sentinel needs global.redis.sentinel.nodes',
+    ],
+    ['sentinel without a master name', ['global.redis.mode=sentinel', 'global.redis.sentinel.nodes={s:26379}'], 'and global.redis.sentinel.masterName'],
+    ['cluster without nodes', ['global.redis.mode=cluster'], 'global.redis.mode cluster needs global.redis.cluster.nodes'],
+    ['a password Secret with url', ['global.redis.passwordSecret.name=redis'], 'with mode url the password is part of REDIS_URL'],
+    [
+      'a sentinel password with cluster',
+      [...cluster, 'global.redis.sentinelPasswordSecret.name=redis'],
+      'sentinelPasswordSecret is for the sentinel mode, not cluster',
+    ],
+    ['REDIS_* in env', [...cluster, 'env.REDIS_CLUSTER_NODES=x:1'], 'REDIS_CLUSTER_NODES is set by the chart from global.redis'],
+    ['an unknown mode', ['global.redis.mode=replicated'], "at '/global/redis/mode': value must be one of 'url', 'sentinel', 'cluster'"],
+    [
+      'a node without its port',
+      ['global.redis.mode=cluster', 'global.redis.cluster.nodes={redis-cluster-0}'],
+      "at '/global/redis/cluster/nodes/0': 'redis-cluster-0' does not match",
+    ],
+  ])('refuses %s, saying what to set', (_label, values, message) => {
+    const run = helm(['template', 'gateway', 'charts/platform-service', '-f', 'deploy/values/gateway.yaml', ...sets(...values)]);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain(message);
+  });
+});
+
 describe('alerts with runbooks (issue 28)', () => {
   const rules = () => {
     const text = umbrella('-f', 'tools/helm/fixtures/everything.yaml');

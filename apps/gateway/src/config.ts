@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { KeySecrets } from '@platform/auth';
 import { commonEnv, readEnv, registeredPort } from '@platform/config';
+import { redisTopologyOf, type RedisTopology } from '@platform/redis';
 import { parseCorsOrigins } from './http/security-headers';
 import type { LegacyV1Settings } from './legacy-v1/legacy-router';
 import { limitVariables, readLimitSettings, type LimitName, type LimitSetting } from './limits/limit-settings';
@@ -16,6 +17,11 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
 export const configShape = {
   NODE_ENV: commonEnv.NODE_ENV,
   REDIS_URL: commonEnv.REDIS_URL,
+  REDIS_SENTINELS: commonEnv.REDIS_SENTINELS,
+  REDIS_SENTINEL_MASTER: commonEnv.REDIS_SENTINEL_MASTER,
+  REDIS_SENTINEL_PASSWORD: commonEnv.REDIS_SENTINEL_PASSWORD,
+  REDIS_CLUSTER_NODES: commonEnv.REDIS_CLUSTER_NODES,
+  REDIS_PASSWORD: commonEnv.REDIS_PASSWORD,
   NATS_URL: commonEnv.NATS_URL,
   // User-token keys only: the gateway neither makes nor accepts service tokens, so it is never given SERVICE_JWT_SECRET.
   JWT_SECRET: commonEnv.JWT_SECRET,
@@ -71,7 +77,8 @@ export interface GatewayConfig {
   host: string;
   port: number;
   adminPort: number;
-  redisUrl: string;
+  /** Where Redis is (REDIS_URL, or Sentinel, or Cluster: @platform/redis). */
+  redis: RedisTopology;
   redisKeyPrefix: string;
   denylistMirror: { enabled: boolean; maxEntries: number };
   natsUrl: string;
@@ -114,7 +121,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     host: e.GATEWAY_HOST,
     port: e.GATEWAY_PORT,
     adminPort: e.GATEWAY_ADMIN_PORT,
-    redisUrl: e.REDIS_URL,
+    redis: redisTopologyOf(e),
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     denylistMirror: { enabled: e.GATEWAY_DENYLIST_MIRROR === 'true', maxEntries: e.GATEWAY_DENYLIST_MIRROR_MAX_ENTRIES },
     natsUrl: e.NATS_URL,

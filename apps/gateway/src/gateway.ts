@@ -1,9 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import type Redis from 'ioredis';
 import { TokenSigner } from '@platform/auth';
 import { HealthMonitor, startAdminServer, type AdminServer } from '@platform/health';
+import { createRedisConnection, createRedisSubscriber } from '@platform/redis';
 import { type Logger, createLogger } from '@platform/telemetry';
 import { RequestAuthenticator } from './auth/auth-middleware';
 import { RevocationMirror } from './auth/revocation-mirror';
@@ -22,7 +22,6 @@ import { LoginGuard } from './lockout/login-guard';
 import { LoginLockout } from './lockout/login-lockout';
 import { GatewayMetrics } from './observability/gateway-metrics';
 import { type ProtoSource, loadProtoSource } from './protos/proto-source';
-import { createRedis } from './redis/redis-client';
 import { RouteTable } from './routing/route-table';
 
 /** Replaceable parts, for tests: a fixture proto set, a clock, an in-memory message bus. */
@@ -30,7 +29,6 @@ export interface GatewayOverrides {
   protos?: ProtoSource;
   logger?: Logger;
   messageBus?: MessageBus;
-  redis?: Redis;
   /** Milliseconds, for the login lockout. */
   now?: () => number;
 }
@@ -58,7 +56,7 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
   const logger = overrides.logger ?? createLogger('gateway');
   const routes = RouteTable.fromProtos(overrides.protos ?? loadProtoSource(), config.serviceUrls);
   const metrics = new GatewayMetrics();
-  const redis = overrides.redis ?? createRedis(config.redisUrl);
+  const redis = createRedisConnection(config.redis, { connectionName: 'gateway', logger });
   const bus =
     overrides.messageBus ??
     new JetStreamMessageBus({
@@ -71,7 +69,9 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
     });
   const denylist = new SessionDenylist(redis, config.redisKeyPrefix);
   const mirror = config.denylistMirror.enabled
-    ? new RevocationMirror(redis.duplicate(), redis, config.redisKeyPrefix, logger, { maxEntries: config.denylistMirror.maxEntries })
+    ? new RevocationMirror(createRedisSubscriber(config.redis, { connectionName: 'gateway-denylist-mirror', logger }), redis, config.redisKeyPrefix, logger, {
+        maxEntries: config.denylistMirror.maxEntries,
+      })
     : undefined;
   denylist.useMirror(mirror);
   const grpc = new GrpcClients(config.rpcTimeoutMs);
@@ -169,7 +169,7 @@ export function createGateway(config: GatewayConfig, overrides: GatewayOverrides
       await bus.close();
       await mirror?.stop();
       grpc.close();
-      if (!overrides.redis) await redis.quit().catch(() => redis.disconnect());
+      await redis.quit().catch(() => redis.disconnect());
       logger.info('gateway stopped');
     },
   };

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type Redis from 'ioredis';
 import { Registry } from 'prom-client';
 import { SUBJECTS } from '@platform/messaging';
 import { identityEventsV1 } from '@platform/proto';
+import { createRedisConnection, type RedisConnection } from '@platform/redis';
 import { createTestMessaging, createTestRedis, eventually, startTcpProxy, testLogger, testRedisUrl, type TcpProxy } from '@platform/testing';
 import { SessionDenylist } from '../src/auth/session-denylist';
 import type { RunningSubscription } from '../src/messages/message-bus';
 import { JetStreamMessageBus } from '../src/messages/jetstream-message-bus';
 import { startSessionRevokedConsumer } from '../src/messages/session-revoked-consumer';
-import { createRedis } from '../src/redis/redis-client';
 
 describe('session revocation', () => {
   const store = createTestRedis('denylist');
@@ -94,13 +93,13 @@ describe('session revocation', () => {
     const outageMessaging = createTestMessaging('gwoutage');
     const metrics = new Registry();
     let proxy: TcpProxy;
-    let redis: Redis;
+    let redis: RedisConnection;
     let bus: JetStreamMessageBus;
     let consumer: RunningSubscription;
 
     beforeAll(async () => {
       proxy = await startTcpProxy(Number(new URL(testRedisUrl()).port || 6379), new URL(testRedisUrl()).hostname);
-      redis = createRedis(proxy.urlOf(testRedisUrl()));
+      redis = createRedisConnection({ mode: 'url', url: proxy.urlOf(testRedisUrl()) });
       await redis.connect();
       bus = new JetStreamMessageBus({
         url: outageMessaging.env.NATS_URL,

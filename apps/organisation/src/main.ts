@@ -9,9 +9,9 @@ import {
   type PlatformServiceSpec,
   type ServiceWiring,
 } from '@platform/grpc-server/service';
-import Redis from 'ioredis';
 import { createDestinationGuard } from '@platform/outbound';
 import { organisationV1 } from '@platform/proto';
+import { createRedisConnection, redisTopologyOf } from '@platform/redis';
 import { cachedMembershipLimit } from './clients/cached-membership-limit';
 import { grpcIdentity } from './clients/identity';
 import { redisJoinRequestLimiter } from './clients/join-request-limiter';
@@ -55,8 +55,9 @@ function wireOrganisation(
   { db, outbox, clients, logger, registry, onStop }: PlatformInfra<OrganisationDb>,
 ): ServiceWiring<Tx> {
   const identity = grpcIdentity(clients.of('identity'));
-  // Commands fail fast while Redis is down (a join request answers 503 rather than hanging).
-  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, commandTimeout: 2_000, connectTimeout: 2_000 });
+  // Commands fail fast while Redis is down (a join request is then taken unlimited, never held up).
+  // Connected at once: a Cluster refuses commands until it is ready rather than queueing them.
+  const redis = createRedisConnection(redisTopologyOf(config), { lazyConnect: false, connectionName: 'organisation', logger });
   const joinRequestLimiter = redisJoinRequestLimiter(redis, config.REDIS_KEY_PREFIX);
   onStop(() => joinRequestLimiter.close());
   const deps: OrganisationDeps = {

@@ -88,6 +88,7 @@ helm.sh/chart: platform-service-{{ .Chart.Version }}
 {{- with include "platform-service.nodeOptions" . }}{{ $_ := set $defaults "NODE_OPTIONS" . }}{{ end -}}
 {{- $env := merge (deepCopy (.Values.env | default dict)) (.Values.global.env | default dict) $defaults -}}
 {{- $_ := merge $env (include "platform-service.storageEnv" . | fromYaml) -}}
+{{- $_ := merge $env (include "platform-service.redisEnv" . | fromYaml) -}}
 {{- range $key := list "grpc" "http" "admin" }}
 {{- $port := index $.Values.ports $key }}
 {{- if and $port.enabled $port.env }}
@@ -105,6 +106,7 @@ helm.sh/chart: platform-service-{{ .Chart.Version }}
 {{- $_ := set $secretEnv "STORAGE_S3_SECRET_ACCESS_KEY" (dict "secretName" .s3.credentialsSecret "key" .s3.secretAccessKeyKey) }}
 {{- end }}
 {{- end }}
+{{- $_ := merge $secretEnv (include "platform-service.redisSecretEnv" . | fromYaml) }}
 {{- range $name := keys $secretEnv | sortAlpha }}
 {{- $ref := index $secretEnv $name }}
 - name: {{ $name }}
@@ -230,6 +232,60 @@ STORAGE_S3_ENDPOINT: {{ $storage.s3.endpoint | quote }}
 STORAGE_S3_REGION: {{ $storage.s3.region | quote }}
 STORAGE_S3_FORCE_PATH_STYLE: {{ ternary "true" "false" $storage.s3.forcePathStyle | quote }}
 {{- end }}
+{{- end }}
+{{- end -}}
+
+{{/*
+The Redis variables from `global.redis` (issue 28), as YAML: none in `url` mode (REDIS_URL comes
+from the shared ConfigMap or Secret); in `sentinel` and `cluster` mode the sentinels and master name,
+or the cluster's nodes, with REDIS_URL blanked (the apps take an empty variable for an unset one, and
+refuse REDIS_URL beside the others), for the apps that read the platform's Secrets. Refuses what
+cannot work: a mode without its nodes, a password Secret the mode would not use, REDIS_* in `env`.
+*/}}
+{{- define "platform-service.redisEnv" -}}
+{{- $redis := .Values.global.redis | default dict -}}
+{{- $mode := $redis.mode | default "url" -}}
+{{- $owned := list "REDIS_SENTINELS" "REDIS_SENTINEL_MASTER" "REDIS_SENTINEL_PASSWORD" "REDIS_CLUSTER_NODES" "REDIS_PASSWORD" -}}
+{{- range $name, $_ := merge (deepCopy (.Values.env | default dict)) (.Values.global.env | default dict) (.Values.secretEnv | default dict) }}
+{{- if has $name $owned }}{{ fail (printf "%s is set by the chart from global.redis: set global.redis (mode, sentinel, cluster, passwordSecret) instead" $name) }}{{ end }}
+{{- end }}
+{{- if and (eq $mode "url") (dig "passwordSecret" "name" "" $redis) }}
+{{- fail "global.redis.passwordSecret is for the sentinel and cluster modes: with mode url the password is part of REDIS_URL (put REDIS_URL in the Secret platform-secrets)" }}
+{{- end }}
+{{- if and (ne $mode "sentinel") (dig "sentinelPasswordSecret" "name" "" $redis) }}
+{{- fail (printf "global.redis.sentinelPasswordSecret is for the sentinel mode, not %s" $mode) }}
+{{- end }}
+{{- if eq $mode "sentinel" }}
+{{- if not (and (dig "sentinel" "nodes" list $redis) (dig "sentinel" "masterName" "" $redis)) }}
+{{- fail "global.redis.mode sentinel needs global.redis.sentinel.nodes (host:port of every sentinel) and global.redis.sentinel.masterName (the name they monitor the master by)" }}
+{{- end }}
+{{- else if eq $mode "cluster" }}
+{{- if not (dig "cluster" "nodes" list $redis) }}
+{{- fail "global.redis.mode cluster needs global.redis.cluster.nodes (host:port of some or all nodes of the cluster)" }}
+{{- end }}
+{{- end }}
+{{- if and (ne $mode "url") .Values.globalEnvFromSecrets }}
+REDIS_URL: ""
+{{- if eq $mode "sentinel" }}
+REDIS_SENTINELS: {{ join "," $redis.sentinel.nodes | quote }}
+REDIS_SENTINEL_MASTER: {{ $redis.sentinel.masterName | quote }}
+{{- else }}
+REDIS_CLUSTER_NODES: {{ join "," $redis.cluster.nodes | quote }}
+{{- end }}
+{{- end }}
+{{- end -}}
+
+{{/* The Redis passwords of `global.redis`, as secretEnv entries (YAML), for the apps that get redisEnv. */}}
+{{- define "platform-service.redisSecretEnv" -}}
+{{- $redis := .Values.global.redis | default dict -}}
+{{- $mode := $redis.mode | default "url" -}}
+{{- if and (ne $mode "url") .Values.globalEnvFromSecrets }}
+{{- with $redis.passwordSecret }}{{ if .name }}
+REDIS_PASSWORD: {secretName: {{ .name | quote }}, key: {{ .key | quote }}}
+{{- end }}{{ end }}
+{{- with $redis.sentinelPasswordSecret }}{{ if and .name (eq $mode "sentinel") }}
+REDIS_SENTINEL_PASSWORD: {secretName: {{ .name | quote }}, key: {{ .key | quote }}}
+{{- end }}{{ end }}
 {{- end }}
 {{- end -}}
 

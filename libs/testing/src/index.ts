@@ -1,8 +1,19 @@
 // The shared test kit: what integration and end-to-end tests of every app need, once.
 // Production code never imports it (eslint.config.mjs refuses it outside tests and tools).
 export { createTestSchema, testDatabaseUrl, type TestSchema } from './db/test-schema';
-export { createTestMessaging, openEventReader, testNatsUrl, type EventReader, type EventReaderOptions, type TestMessaging } from './messaging';
+export {
+  createTestMessaging,
+  openEventReader,
+  startNatsCluster,
+  testNatsUrl,
+  type EventReader,
+  type EventReaderOptions,
+  type NatsCluster,
+  type NatsClusterServer,
+  type TestMessaging,
+} from './messaging';
 export { createTestRedis, testRedisUrl, type TestRedis } from './redis/test-redis';
+export { startRedisCluster, startRedisSentinel, type RedisClusterSet, type RedisSentinelSet } from './redis/redis-topologies';
 export { TEST_JWT_SECRET, TEST_SERVICE_JWT_SECRET, TEST_SECRETS_KEY, testSigner, testTokens, type TestTokens } from './auth/test-tokens';
 export { eventually } from './wait/eventually';
 export { startTcpProxy, type TcpProxy } from './net/tcp-proxy';

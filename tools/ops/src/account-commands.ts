@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
-import type Redis from 'ioredis';
 import { lockoutKeys } from '@platform/auth';
 import { auditPayload } from '@platform/audit';
 import { publishDirect, SUBJECTS, type JetStreamClient, type MessagingNames } from '@platform/messaging';
+import type { RedisConnection } from '@platform/redis';
 
 /** Who ran an operator command, for its audit entry: the shell user, or OPS_OPERATOR when set. */
 export const operatorName = (): string => process.env['OPS_OPERATOR'] || userInfo().username;
@@ -13,7 +13,7 @@ export const operatorName = (): string => process.env['OPS_OPERATOR'] || userInf
  * does), and records LOGIN_UNLOCKED in the audit log as the API records its actions. Answers one line.
  */
 export async function unlockAccount(
-  redis: Redis,
+  redis: RedisConnection,
   keyPrefix: string,
   audit: { js: JetStreamClient; names: MessagingNames },
   email: string,

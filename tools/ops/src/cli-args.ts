@@ -13,8 +13,9 @@ export const USAGE = `Operator commands (npm run ops -- <command>):
   outbox lag                                           events waiting in each service's outbox, the oldest's age
   outbox list --schema <schema>                        outbox rows a relay could never publish
   outbox replay --schema <schema> [--id <uuid>…]       put them back into the outbox
-Environment: NATS_URL, STREAM_NAME (default PLATFORM), DATABASE_URL, REDIS_URL and the gateway's
-REDIS_KEY_PREFIX (default gateway:), IDENTITY_GRPC_URL, JWT_SECRET, SERVICE_JWT_SECRET and JWT_ISSUER
+Environment: NATS_URL, STREAM_NAME (default PLATFORM), DATABASE_URL, the gateway's Redis (REDIS_URL,
+or REDIS_SENTINELS and REDIS_SENTINEL_MASTER, or REDIS_CLUSTER_NODES; REDIS_PASSWORD, REDIS_SENTINEL_PASSWORD)
+and REDIS_KEY_PREFIX (default gateway:), IDENTITY_GRPC_URL, JWT_SECRET, SERVICE_JWT_SECRET and JWT_ISSUER
 (revoke-sessions calls identity as a service), OPS_OPERATOR (who you are, for the audit log).`;
 
 export type Command =

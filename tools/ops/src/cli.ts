@@ -1,7 +1,7 @@
 // The operator CLI: `npm run ops -- <command>` (see USAGE in cli-args.ts and docs/operations.md).
-import Redis from 'ioredis';
 import { Pool } from 'pg';
 import { connectNats, jetstream, jetstreamManager, MessagingNames, replayOutboxDeadLetters } from '@platform/messaging';
+import { createRedisConnection, redisTopologyFromEnv } from '@platform/redis';
 import { createLogger } from '@platform/telemetry';
 import { unlockAccount } from './account-commands';
 import { listJobs } from './job-commands';
@@ -65,8 +65,9 @@ async function run(command: Command): Promise<string[]> {
       return [USAGE];
     case 'unlock':
       return withMessaging(async (m) => {
-        const redis = new Redis(env('REDIS_URL', 'redis://127.0.0.1:6379'), { maxRetriesPerRequest: 1 });
+        const redis = createRedisConnection(redisTopologyFromEnv(), { connectionName: 'platform-ops' });
         try {
+          await redis.connect();
           return [await unlockAccount(redis, env('REDIS_KEY_PREFIX', 'gateway:'), { js: m.js, names: MessagingNames.fromEnv() }, command.email)];
         } finally {
           redis.disconnect();

@@ -1,4 +1,5 @@
 import type Redis from 'ioredis';
+import { redisPrimaries, type RedisConnection } from '@platform/redis';
 import type { Logger } from '@platform/telemetry';
 
 /** What the denylist publishes on its channel for every revocation it records. */
@@ -34,10 +35,10 @@ interface Entry {
 /**
  * A per-replica, in-memory copy of the session denylist, so that checking a token costs no round
  * trip. Redis stays the record: the mirror subscribes to the denylist's channel first, then loads
- * every record (SCAN), and from then on applies each notice the denylist publishes atomically with
- * its write. While it is not known to be complete (starting, resyncing, the subscriber connection
- * lost or silent, or more entries than `maxEntries`), `lookup` answers `undefined` and the caller
- * reads Redis, failing closed as before.
+ * every record (SCAN, on each master of a Cluster), and from then on applies each notice the
+ * denylist publishes atomically with its write. While it is not known to be complete (starting,
+ * resyncing, the subscriber connection lost or silent, or more entries than `maxEntries`), `lookup`
+ * answers `undefined` and the caller reads Redis, failing closed as before.
  */
 export class RevocationMirror {
   private readonly sessions = new Map<string, Entry>();
@@ -58,8 +59,9 @@ export class RevocationMirror {
   private readonly now: () => number;
 
   constructor(
+    /** A plain connection that hears every publication (`createRedisSubscriber` of @platform/redis). */
     private readonly subscriber: Redis,
-    private readonly reader: Redis,
+    private readonly reader: RedisConnection,
     private readonly prefix: string,
     private readonly logger: Logger,
     options: RevocationMirrorOptions = {},
@@ -135,14 +137,16 @@ export class RevocationMirror {
     this.accounts.clear();
     try {
       await this.subscriber.subscribe(RevocationMirror.channel(this.prefix));
-      let cursor = '0';
-      do {
-        const [next, keys] = await this.reader.scan(cursor, 'MATCH', `${this.prefix}revoked:*`, 'COUNT', 1000);
-        cursor = next;
-        if (keys.length > 0) await this.load(keys);
-        if (generation !== this.generation) return; // a newer resync took over
-        if (this.size > this.maxEntries) return this.tooLarge();
-      } while (cursor !== '0');
+      for (const node of redisPrimaries(this.reader)) {
+        let cursor = '0';
+        do {
+          const [next, keys] = await node.scan(cursor, 'MATCH', `${this.prefix}revoked:*`, 'COUNT', 1000);
+          cursor = next;
+          if (keys.length > 0) await this.load(node, keys);
+          if (generation !== this.generation) return; // a newer resync took over
+          if (this.size > this.maxEntries) return this.tooLarge();
+        } while (cursor !== '0');
+      }
       if (generation !== this.generation || this.stopped) return;
       this.oversizeStreak = 0;
       this.live = this.subscriber.status === 'ready';
@@ -154,8 +158,9 @@ export class RevocationMirror {
     }
   }
 
-  private async load(keys: string[]): Promise<void> {
-    const pipeline = this.reader.pipeline();
+  /** Reads the keys on the node whose scan found them: on a Cluster a pipeline must stay on one node. */
+  private async load(node: Redis, keys: string[]): Promise<void> {
+    const pipeline = node.pipeline();
     for (const key of keys) pipeline.get(key).pttl(key);
     const replies = (await pipeline.exec()) ?? [];
     const now = this.now();

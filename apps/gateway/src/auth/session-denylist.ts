@@ -1,5 +1,5 @@
-import type Redis from 'ioredis';
 import { ACCESS_TOKEN_SECONDS } from '@platform/auth';
+import type { RedisConnection } from '@platform/redis';
 import { RedisScript } from '../redis/redis-script';
 import { RevocationMirror, type RevocationNotice } from './revocation-mirror';
 
@@ -48,7 +48,7 @@ export class SessionDenylist {
   private mirror: RevocationMirror | undefined;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly prefix: string,
     private readonly tokenSeconds = ACCESS_TOKEN_SECONDS,
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
@@ -67,7 +67,8 @@ export class SessionDenylist {
   async isRevoked(token: { sub: string; sid: string; iat: number }): Promise<boolean> {
     const mirrored = this.mirror?.lookup(token);
     if (mirrored !== undefined) return mirrored;
-    const [session, account] = await this.redis.mget(this.sessionKey(token.sid), this.accountKey(token.sub));
+    // Two reads, not one MGET: on a Redis Cluster the keys are in different hash slots.
+    const [session, account] = await Promise.all([this.redis.get(this.sessionKey(token.sid)), this.redis.get(this.accountKey(token.sub))]);
     if (session !== null) return true;
     return account !== null && token.iat <= Number(account);
   }

@@ -1,6 +1,6 @@
-import type Redis from 'ioredis';
 import type * as RateLimiterFlexible from 'rate-limiter-flexible';
 import { ErrorCode } from '@platform/errors';
+import type { RedisConnection } from '@platform/redis';
 import type { Logger } from '@platform/telemetry';
 import { ProblemError } from '../http/problem';
 import type { Route } from '../routing/route-table';
@@ -27,12 +27,13 @@ export class AbuseLimits {
   private readonly limiters = new Map<string, RateLimiterRedis>();
 
   constructor(
-    redis: Redis,
+    redis: RedisConnection,
     keyPrefix: string,
     private readonly settings: Record<LimitName, LimitSetting>,
     private readonly metrics: LimitMetrics,
     private readonly logger: Logger,
   ) {
+    // Each budget is one key, which rate-limiter-flexible's script and MULTI touch alone: any topology, a Cluster too.
     for (const name of LIMIT_NAMES) {
       const limiter = (scope: string, budget: Budget) =>
         new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keyPrefix}limit:${name}:${scope}`, points: budget.points, duration: budget.seconds });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { lockoutAccountKey, lockoutKeysOfAccount } from '@platform/auth';
-import type Redis from 'ioredis';
+import type { RedisConnection } from '@platform/redis';
 import { RESERVE_ATTEMPT, SETTLE_ATTEMPT } from './lockout-scripts';
 
 export interface LoginLockoutOptions {
@@ -38,7 +38,7 @@ export class LoginLockout {
   private readonly now: () => number;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly options: LoginLockoutOptions,
   ) {
     this.now = options.now ?? Date.now;

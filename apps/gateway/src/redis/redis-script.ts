@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import type Redis from 'ioredis';
+import type { RedisConnection } from '@platform/redis';
 
 /**
  * A Lua script run atomically by Redis: EVALSHA, falling back to EVAL the first time a server has
- * not seen it (NOSCRIPT), so each script crosses the network once per server.
+ * not seen it (NOSCRIPT), so each script crosses the network once per server. On a Cluster the
+ * script runs on the node of its keys, which must share one hash slot (a `{…}` tag in the key).
  */
 export class RedisScript {
   private readonly sha: string;
@@ -12,7 +13,7 @@ export class RedisScript {
     this.sha = createHash('sha1').update(lua).digest('hex');
   }
 
-  async run(redis: Redis, keys: string[], args: (string | number)[]): Promise<unknown> {
+  async run(redis: RedisConnection, keys: string[], args: (string | number)[]): Promise<unknown> {
     try {
       return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
     } catch (err) {

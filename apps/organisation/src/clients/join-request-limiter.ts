@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type Redis from 'ioredis';
+import type { RedisConnection } from '@platform/redis';
 import type { JoinRequestLimiter, RateVerdict } from './ports';
 
 const WINDOW_MS = 3_600_000;
 
 /*
- * One fixed hourly window per key (all under one hash tag, so the script also runs on Redis Cluster), all keys counted in one atomic script: each key's counter is
+ * One fixed hourly window per key, all keys counted in one atomic script: each key's counter is
  * incremented (its expiry set when it starts); when any counter is over its limit, every increment
  * of this call is taken back, so a refused submission does not use up the window.
  *   KEYS: the counters; ARGV[1] the window in ms; ARGV[2..] each key's limit.
@@ -32,8 +32,12 @@ return {1, 0}
 
 const sha = createHash('sha1').update(TAKE).digest('hex');
 
-/** The limiter on Redis; keys are hashed (Redis holds no addresses) and carry the service's prefix. */
-export function redisJoinRequestLimiter(redis: Redis, prefix: string): JoinRequestLimiter & { close(): Promise<void> } {
+/**
+ * The limiter on Redis; keys are hashed (Redis holds no addresses) and carry the service's prefix.
+ * Every key shares the hash tag `{join-requests}`, so that the script's keys are in one slot on a
+ * Redis Cluster: join requests are few, and one node holding all their counters is no burden.
+ */
+export function redisJoinRequestLimiter(redis: RedisConnection, prefix: string): JoinRequestLimiter & { close(): Promise<void> } {
   const keyOf = (key: string) => `${prefix}{join-requests}:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
   const run = async (keys: string[], args: (string | number)[]): Promise<unknown> => {
     try {

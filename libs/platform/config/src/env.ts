@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { redisEnv, redisEnvProblems } from './redis-env';
 
 /**
  * Reads and validates environment variables with a zod schema. A missing or malformed value stops
@@ -6,10 +7,11 @@ import { z } from 'zod';
  */
 export function readEnv<S extends z.ZodRawShape>(shape: S, env: NodeJS.ProcessEnv = process.env): z.infer<z.ZodObject<S>> {
   const parsed = z.object(shape).safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`invalid configuration: ${problems}`);
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)),
+    ...redisEnvProblems(env, new Set(Object.keys(shape))),
+  ];
+  if (!parsed.success || problems.length > 0) throw new Error(`invalid configuration: ${problems.join('; ')}`);
   if ((parsed.data as { NODE_ENV?: string }).NODE_ENV === 'production') {
     const unset = DEVELOPMENT_ONLY_SECRETS.filter((name) => name in shape && (!env[name] || isDevelopmentDefault(name, env[name])));
     if (unset.length > 0) throw new Error(`invalid configuration: ${unset.join(', ')} must be set in production (the built-in value is public)`);
@@ -38,8 +40,9 @@ function acceptedSecret() {
 export const commonEnv = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/postgres'),
+  /** Comma-separated URLs of the servers of one NATS cluster: a client moves to another when one goes. */
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
-  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  ...redisEnv,
   /** Signs and verifies user tokens (access and refresh); identity signs, the gateway and every service verify. */
   JWT_SECRET: z.string().min(32).default('development-only-jwt-secret-change-me-0123456789'),
   /** A second user-token key that verifies but never signs: set only during a key rotation (docs/operations.md). */

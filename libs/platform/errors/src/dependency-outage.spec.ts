@@ -22,6 +22,14 @@ describe('redisOutageOf', () => {
     expect(redisOutageOf(named('ReplyError', 'LOADING Redis is loading the dataset in memory'))).toBe('LOADING');
   });
 
+  it('recognises a Cluster that cannot reach its nodes, and the replies of a failover in progress', () => {
+    // What the Cluster connection of @platform/redis threw right after its three masters were killed, and seconds later.
+    expect(redisOutageOf(new Error("Cluster isn't ready and enableOfflineQueue options is false"))).toBe('cluster not ready');
+    expect(redisOutageOf(named('ReplyError', "READONLY You can't write against a read only replica."))).toBe('READONLY');
+    expect(redisOutageOf(named('ReplyError', 'CLUSTERDOWN The cluster is down'))).toBe('CLUSTERDOWN');
+    expect(redisOutageOf(named('ReplyError', 'TRYAGAIN Multiple keys request during rehashing of slot'))).toBe('TRYAGAIN');
+  });
+
   it('leaves script and command errors alone', () => {
     expect(redisOutageOf(named('ReplyError', 'NOSCRIPT No matching script. Please use EVAL.'))).toBeUndefined();
     expect(redisOutageOf(named('ReplyError', 'WRONGTYPE Operation against a key holding the wrong kind of value'))).toBeUndefined();

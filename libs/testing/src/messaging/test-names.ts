@@ -42,7 +42,7 @@ export function createTestMessaging(label: string, natsUrl = testNatsUrl()): Tes
 }
 
 async function withManager<T>(url: string, work: (jsm: JetStreamManager) => Promise<T>): Promise<T> {
-  const nc = await connect({ servers: url, name: 'test-messaging' });
+  const nc = await connect({ servers: url.split(',').map((s) => s.trim()), name: 'test-messaging' });
   try {
     return await work(await jetstreamManager(nc));
   } finally {

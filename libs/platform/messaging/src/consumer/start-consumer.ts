@@ -27,6 +27,12 @@ export interface RunningConsumer {
 export const STALLED_AFTER = 3;
 
 const RESUBSCRIBE = { baseMs: 1000, maxMs: 30_000 };
+/**
+ * How long one pull request lasts. A pull held by a server that goes away (a lost JetStream server,
+ * a consumer leader elected elsewhere) is noticed after two missed heartbeats, at half this each:
+ * 5 s rather than the client's 30 s default bounds that stall, for one idle pull every 5 s.
+ */
+const PULL_EXPIRES_MS = 5_000;
 
 /**
  * Runs a durable pull consumer: each message is handled (in a transaction with its processed-message
@@ -151,7 +157,7 @@ export async function startConsumer<Tx extends SqlTx>(options: TransactionalCons
     let failures = 0;
     while (!stopping.signal.aborted) {
       try {
-        const messages = await (await js.consumers.get(stream, name)).consume({ max_messages: Math.max(prefetch, 2 * batchSize) });
+        const messages = await (await js.consumers.get(stream, name)).consume({ max_messages: Math.max(prefetch, 2 * batchSize), expires: PULL_EXPIRES_MS });
         active.add(messages);
         if (stopping.signal.aborted) void messages.close();
         try {

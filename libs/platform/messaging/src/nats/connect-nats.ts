@@ -3,7 +3,7 @@ import type { NatsConnection, Status } from '@nats-io/nats-core';
 import type { Logger } from '@platform/telemetry';
 
 export interface ConnectNatsOptions {
-  /** One URL or several separated by commas. */
+  /** One URL, or a cluster's servers separated by commas (NATS_URL): the client moves between them. */
   url: string;
   /** Client name shown by the server (`nats server report connections`). */
   name: string;
@@ -19,7 +19,10 @@ const connected = new WeakMap<NatsConnection, boolean>();
  */
 export async function connectNats({ url, name, logger }: ConnectNatsOptions): Promise<NatsConnection> {
   const nc = await connect({
-    servers: url.split(',').map((s) => s.trim()),
+    servers: url
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1000,

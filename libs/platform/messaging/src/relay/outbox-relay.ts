@@ -3,6 +3,7 @@ import type { JetStreamClient } from '@nats-io/jetstream';
 import type { Registry } from 'prom-client';
 import type { Logger } from '@platform/telemetry';
 import { backoffDelay, sleep } from '../backoff';
+import { ApiCode, isApiError } from '../nats/api-errors';
 import { outboxChannel, outboxTable } from '../sql/identifiers';
 import { listenForNotifications } from './pg-listener';
 import { moveToOutboxDeadLetters } from './outbox-dead-letters';
@@ -71,9 +72,11 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   /**
    * Books a pass; answers whether its failures were the rows' own. When some rows went through, or
-   * none did but JetStream answers, the failed rows are at fault (a subject no stream takes, a payload
-   * over the limit…): they are held back, and after deadLetterAfter holds moved to the dead letters,
-   * so they never stop the rows behind them. Otherwise JetStream is down and the loop backs off.
+   * none did but JetStream and the subject's stream answer, the failed rows are at fault (a subject
+   * no stream takes, a payload over the limit…): they are held back, and after deadLetterAfter holds
+   * moved to the dead letters, so they never stop the rows behind them. Otherwise JetStream or the
+   * stream is down (a replicated stream between leaders, after the loss of a server) and the loop
+   * backs off, the rows untouched.
    */
   const record = async (result: RelayBatchResult): Promise<boolean> => {
     result.published.forEach((id) => quarantine.release(id));
@@ -83,7 +86,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     metrics.failed(result.failed.length);
     const [first] = result.failed;
     log.warn({ err: first?.error, subject: first?.subject, failed: result.failed.length }, 'outbox events not published; will retry');
-    const rowsAtFault = result.published.length > 0 || (await jetStreamAnswers(js));
+    const rowsAtFault = result.published.length > 0 || (await streamAnswers(js, first?.subject ?? ''));
     if (!rowsAtFault) return false;
     result.failed.forEach((f) => quarantine.hold(f.id));
     const dead = result.failed.filter((f) => quarantine.attempts(f.id) >= deadLetterAfter);
@@ -146,10 +149,19 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   };
 }
 
-/** Whether JetStream answers an API request now (so a failed publication was the message's fault). */
-async function jetStreamAnswers(js: JetStreamClient): Promise<boolean> {
+/**
+ * Whether JetStream answers now for the subject, so that a failed publication was the message's
+ * fault: no stream takes the subject, or the stream that does answers. A stream that exists but
+ * does not answer has no leader yet (a server of a replicated stream was lost) or is down.
+ */
+async function streamAnswers(js: JetStreamClient, subject: string): Promise<boolean> {
   try {
-    await (await js.jetstreamManager()).getAccountInfo();
+    const jsm = await js.jetstreamManager();
+    const stream = await jsm.streams.find(subject).catch((err: unknown) => {
+      if (isApiError(err, ApiCode.StreamNotFound)) return undefined;
+      throw err;
+    });
+    if (stream !== undefined) await jsm.streams.info(stream);
     return true;
   } catch {
     return false;
