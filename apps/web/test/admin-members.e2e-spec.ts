@@ -35,6 +35,12 @@ describe('the console: an owner administers the organisation members', () => {
   let context: BrowserContext;
   let page: Page;
 
+  /** The member with that address, as the API lists them (undefined once removed). */
+  const memberByEmail = async (address: string) =>
+    unwrap(await owner.GET('/api/orgs/{organizationId}/users', { params: { path: { organizationId: orgId }, query: { search: address } } })).content?.find(
+      (m) => m.email === address,
+    );
+
   beforeAll(async () => {
     [stack, browser] = await Promise.all([
       startPlatformStack('webadminmembers', { web: true, contractCheck: false, organisation: 'real', notifications: true, services: ['events'] }),
@@ -199,5 +205,107 @@ describe('the console: an owner administers the organisation members', () => {
     await expectScreenOk(page, 'admin-membership-types');
     const types = unwrap(await owner.GET('/api/orgs/{organizationId}/membership-types', { params: { path: { organizationId: orgId } } }));
     expect(types).toEqual([expect.objectContaining({ name: 'Full member', price: 49.9, currency: 'EUR', durationMonths: 12 })]);
+  });
+
+  it('adds a member at once, without an invitation email', async () => {
+    await page.getByRole('menuitem', { name: 'Members', exact: true }).click();
+    // The list before its Create link: the page before had one too.
+    await page.waitForURL((url) => url.pathname === '/admin/members');
+    await page.getByRole('link', { name: 'Create' }).first().click();
+    // The form's screen loads on first use: wait for it, not only for the address.
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    // Read before typing: no field or button is mid-transition then.
+    await expectScreenOk(page, 'admin-member-create');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('kim@harbour.test');
+    await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Kim');
+    await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Keel');
+    await page.getByRole('combobox', { name: /Role/ }).click();
+    await page.getByRole('option', { name: 'MEMBER' }).click();
+    await page.getByLabel('Invite by email').uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Created', { exact: true }).waitFor();
+    await page.getByPlaceholder('Name or email').fill('kim');
+    await page.getByRole('cell', { name: 'kim@harbour.test' }).waitFor();
+    expect(await memberByEmail('kim@harbour.test')).toMatchObject({ firstName: 'Kim', lastName: 'Keel', status: 'ACTIVE', roles: ['MEMBER'] });
+  });
+
+  it("edits a member's profile and suspends them", async () => {
+    await page.getByPlaceholder('Name or email').fill('alan');
+    await page.getByRole('cell', { name: 'Turing' }).click();
+    await page.getByRole('heading', { name: 'Membership' }).waitFor();
+    await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+353 21 555 0100');
+    await page.getByRole('textbox', { name: 'Job title', exact: true }).fill('Cox');
+    await page.getByRole('textbox', { name: 'City', exact: true }).fill('Cork');
+    await page.getByRole('combobox', { name: /Status/ }).click();
+    await page.getByRole('option', { name: 'Suspended' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved').waitFor();
+    expect(await memberByEmail('alan@harbour.test')).toMatchObject({ status: 'SUSPENDED', phoneNumber: '+353 21 555 0100', jobTitle: 'Cox', city: 'Cork' });
+  });
+
+  it('removes a member from the organisation', async () => {
+    await page.getByRole('menuitem', { name: 'Members', exact: true }).click();
+    await page.getByPlaceholder('Name or email').fill('jo@joiner.test');
+    await page.getByRole('cell', { name: 'Joiner', exact: true }).click();
+    await page.getByRole('button', { name: 'Remove from the organisation' }).click();
+    await page.getByRole('dialog', { name: 'Remove this member?' }).waitFor();
+    await expectScreenOk(page, 'admin-member-remove');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Removed', { exact: true }).waitFor();
+    expect(await memberByEmail('jo@joiner.test')).toBeUndefined();
+  });
+
+  it('cancels a pending invitation', async () => {
+    await page.getByRole('menuitem', { name: 'Invitations' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'newbie@harbour.test' });
+    await row.getByRole('button', { name: 'Cancel invitation' }).click();
+    await page.getByRole('dialog', { name: 'Cancel this invitation?' }).getByRole('button', { name: 'Confirm' }).click();
+    await row.getByText('Cancelled').waitFor();
+    const invitations = unwrap(await owner.GET('/api/orgs/{organizationId}/invitations', { params: { path: { organizationId: orgId } } }));
+    expect(invitations.content?.find((i) => i.email === 'newbie@harbour.test')?.status).toBe('CANCELLED');
+  });
+
+  it("assigns a membership type on a member's page and renews it", async () => {
+    await page.getByRole('menuitem', { name: 'Members', exact: true }).click();
+    await page.getByPlaceholder('Name or email').fill('ada');
+    await page.getByRole('cell', { name: 'Lovelace' }).click();
+    await page.getByText('No membership assigned.').waitFor();
+    await page.getByRole('combobox', { name: /Membership type/ }).click();
+    await page.getByRole('option', { name: /Full member/ }).click();
+    await page.getByRole('textbox', { name: 'Start date' }).fill('2030-01-15');
+    await page.getByRole('button', { name: 'Assign' }).click();
+    await page.getByText('Membership assigned.', { exact: true }).waitFor();
+    await page
+      .getByTestId('membership-current')
+      .getByText(/Full member/)
+      .waitFor();
+    await expectScreenOk(page, 'admin-member-membership');
+    const ada = (await memberByEmail('ada@harbour.test'))!;
+    const assigned = unwrap(await owner.GET('/api/orgs/{organizationId}/users/{userId}', { params: { path: { organizationId: orgId, userId: ada.id! } } }));
+    expect(assigned.membership).toMatchObject({
+      startDate: '2030-01-15',
+      endDate: '2031-01-15',
+      membershipType: expect.objectContaining({ name: 'Full member' }),
+    });
+
+    await page.getByRole('button', { name: 'Renew' }).click();
+    await page.getByText('Membership renewed.', { exact: true }).waitFor();
+    const renewed = unwrap(await owner.GET('/api/orgs/{organizationId}/users/{userId}', { params: { path: { organizationId: orgId, userId: ada.id! } } }));
+    expect(renewed.membership?.endDate).toBe('2032-01-15');
+  });
+
+  it('lists invoices and payments, read-only', async () => {
+    const invoices = unwrap(await owner.GET('/api/orgs/{organizationId}/invoices', { params: { path: { organizationId: orgId } } }));
+    await page.getByRole('menuitem', { name: 'Invoices' }).click();
+    // The paid type's assignment and renewal each issued an invoice of the price.
+    expect(invoices.content?.map((i) => i.amount)).toEqual([49.9, 49.9]);
+    await page.getByRole('cell', { name: '€49.90' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Create' }).count()).toBe(0);
+    await expectScreenOk(page, 'admin-invoices');
+    const payments = unwrap(await owner.GET('/api/orgs/{organizationId}/payments', { params: { path: { organizationId: orgId } } }));
+    expect(payments.content ?? []).toEqual([]);
+    await page.getByRole('menuitem', { name: 'Payments' }).click();
+    await page.getByText('No payments received yet.').waitFor();
+    await expectScreenOk(page, 'admin-payments');
   });
 });

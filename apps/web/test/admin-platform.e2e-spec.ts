@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createPlatformClient, unwrap, type PlatformClient } from '@platform/api-client';
 import { STACK_ADMIN, startPlatformStack, type PlatformStack } from '@platform/testing';
 import { expectScreenOk, launchBrowser, newContext } from './support/browser';
+import { mailTo } from './support/mail';
 
 describe('the console: a platform administrator sees every organisation and the audit log', () => {
   let stack: PlatformStack;
@@ -12,7 +13,8 @@ describe('the console: a platform administrator sees every organisation and the 
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([
-      startPlatformStack('webadminplatform', { web: true, contractCheck: false, organisation: 'real', notifications: true }),
+      // Documents for the storage page.
+      startPlatformStack('webadminplatform', { web: true, contractCheck: false, organisation: 'real', notifications: true, services: ['documents'] }),
       launchBrowser(),
     ]);
     const api = createPlatformClient({ baseUrl: stack.baseUrl });
@@ -90,5 +92,51 @@ describe('the console: a platform administrator sees every organisation and the 
     await page.getByRole('menuitem', { name: 'Platform administrators' }).click();
     await page.getByRole('cell', { name: STACK_ADMIN.email }).waitFor();
     await expectScreenOk(page, 'admin-platform-staff');
+  });
+
+  it('invites someone by email to create their organisation', async () => {
+    await page.getByRole('menuitem', { name: 'Creation invitations' }).click();
+    // The list before its Create link: the page before had one too.
+    await page.waitForURL((url) => url.pathname === '/admin/creation-invitations');
+    await page.getByRole('link', { name: 'Create' }).first().click();
+    // The form's screen loads on first use: wait for it, not only for the address.
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    // Read before typing: no field or button is mid-transition then.
+    await expectScreenOk(page, 'admin-platform-creation-invitation-create');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('carla@choir.test');
+    await page.getByRole('textbox', { name: 'Organisation', exact: true }).fill('Carla Choir');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'carla@choir.test' }).waitFor();
+    await expectScreenOk(page, 'admin-platform-creation-invitations');
+    const invitations = unwrap(await system.GET('/api/admin/orgs/creation-invitations'));
+    expect(invitations.content).toEqual([expect.objectContaining({ email: 'carla@choir.test', orgName: 'Carla Choir', status: 'PENDING' })]);
+    expect((await mailTo(stack.mailUrl!, 'carla@choir.test')).subject).toBeTruthy();
+  });
+
+  it('saves the system settings and the storage settings', async () => {
+    await page.getByRole('menuitem', { name: 'System settings' }).click();
+    const most = page.getByRole('spinbutton', { name: 'Organisations a person may create' });
+    await most.fill('3');
+    await expectScreenOk(page, 'admin-platform-system-settings');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    expect(unwrap(await system.GET('/api/system/settings')).maxOrganisationsPerUser).toBe(3);
+
+    await page.getByRole('menuitem', { name: 'Storage' }).click();
+    await page.getByRole('combobox', { name: 'Provider' }).waitFor();
+    await page.getByRole('textbox', { name: 'Quota per organisation (bytes)' }).fill('1073741824');
+    await expectScreenOk(page, 'admin-platform-storage');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    expect(Number(unwrap(await system.GET('/api/admin/storage/config')).organizationQuotaBytes)).toBe(1073741824);
+  });
+
+  it("lists every organisation's subscription", async () => {
+    await page.getByRole('menuitem', { name: 'Subscriptions' }).click();
+    await page.getByRole('cell', { name: 'Gamma Sailing' }).waitFor();
+    const subscriptions = unwrap(await system.GET('/api/admin/subscriptions'));
+    expect(subscriptions.content?.map((s) => s.organizationName).sort()).toEqual(['Alpha Rowing', 'Beta Chess Club', 'Gamma Sailing']);
+    expect(await page.locator('tbody tr').count()).toBe(3);
+    await expectScreenOk(page, 'admin-platform-subscriptions');
   });
 });

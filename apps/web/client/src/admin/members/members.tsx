@@ -149,7 +149,8 @@ export function MemberEdit() {
   const choices = useStatusChoices();
   return (
     <Edit title={<MemberTitle />} queryOptions={{ onError }} mutationMode="pessimistic" redirect={false}>
-      <SimpleForm toolbar={<MemberEditToolbar />}>
+      {/* The form first shows the list's copy of the member, then the full record: what was typed meanwhile stays. */}
+      <SimpleForm toolbar={<MemberEditToolbar />} resetOptions={{ keepDirtyValues: true }}>
         <FunctionField render={(record) => <Typography variant="body2">{String(record['email'] ?? '')}</Typography>} />
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
           <RoleInput />
