@@ -22,11 +22,11 @@ export function workspaceRoot(): string {
 }
 
 /**
- * Starts a built app (`dist/apps/<name>/main.js`, what an image runs) as a child process with the
- * given environment, and waits until `readyUrl` answers 2xx.
+ * Starts a built app (`dist/apps/<name>/main.js`, what an image runs; `<builds>/<name>/main.js`
+ * when given) as a child process with the given environment, and waits until `readyUrl` answers 2xx.
  */
-export async function startApp(name: string, env: NodeJS.ProcessEnv, readyUrl: string, timeoutMs = 60_000): Promise<AppProcess> {
-  const main = path.join(workspaceRoot(), 'dist/apps', name, 'main.js');
+export async function startApp(name: string, env: NodeJS.ProcessEnv, readyUrl: string, timeoutMs = 60_000, builds?: string): Promise<AppProcess> {
+  const main = path.join(builds ?? path.join(workspaceRoot(), 'dist/apps'), name, 'main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: build the app first (nx run ${name}:build)`);
   let output = '';
   // PLATFORM_APP_NODE_ARGS: extra node flags for every app started (`--cpu-prof --cpu-prof-dir=…` to profile a benchmark).

@@ -95,6 +95,14 @@ export interface PlatformStackOptions {
    * serves the pages and forwards `/api`, and the links in emails point at it (PUBLIC_APP_URL).
    */
   web?: boolean;
+  /**
+   * Where some apps' builds are, by app name: a folder holding `<app>/main.js` (another version's
+   * `dist/apps`, as the version-skew test runs a previous release beside HEAD). Default: this
+   * workspace's `dist/apps`.
+   */
+  builds?: Record<string, string>;
+  /** How long each app may take to be ready (default 60 s): more for builds started cold on a loaded machine. */
+  readyTimeoutMs?: number;
 }
 
 /** What the stack adds to the registry for some apps: the dev tools they need, and settings for a test. */
@@ -295,7 +303,7 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
         const own = ports[app.name] ?? {};
         const envOf = envs.get(app.name);
         if (!envOf) throw new Error(`no settings for ${app.name}`);
-        return startApp(app.name, envOf(own), readyUrl(app, own));
+        return startApp(app.name, envOf(own), readyUrl(app, own), options.readyTimeoutMs, options.builds?.[app.name]);
       }),
     );
     starts.forEach((start, i) => {
@@ -311,7 +319,7 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
       if (!app || !envOf) throw new Error(`the stack runs no ${name}`);
       const own: Partial<Record<PortKind, number>> = {};
       for (const kind of Object.keys(app.ports) as PortKind[]) own[kind] = await freePort();
-      const replica = await startApp(name, envOf(own), readyUrl(app, own));
+      const replica = await startApp(name, envOf(own), readyUrl(app, own), options.readyTimeoutMs, options.builds?.[name]);
       processes.push(replica);
       return { ...replica, ports: own };
     };
@@ -329,7 +337,7 @@ export async function startPlatformStack(label: string, options: PlatformStackOp
       const before = mains.get(name);
       if (!app || !envOf || !before) throw new Error(`the stack runs no ${name}`);
       if (!stopped.has(name)) throw new Error(`${name} is running: stop it first (stopApp)`);
-      const again = await startApp(name, envOf(ports[name] ?? {}), readyUrl(app, ports[name] ?? {}));
+      const again = await startApp(name, envOf(ports[name] ?? {}), readyUrl(app, ports[name] ?? {}), options.readyTimeoutMs, options.builds?.[name]);
       processes[processes.indexOf(before)] = again;
       mains.set(name, again);
       stopped.delete(name);

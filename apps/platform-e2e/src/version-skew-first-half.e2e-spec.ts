@@ -1,0 +1,24 @@
+import { APPS, configurations, previousBuilds, runConfiguration } from './version-skew';
+
+/**
+ * Version skew (issue 29, decision 0234), the first half of the configurations (version-skew.ts
+ * explains them; two files so that Jest's two workers share them).
+ */
+describe('version skew, first half: previous releases beside HEAD pass the main journeys', () => {
+  let previous: ReturnType<typeof previousBuilds>;
+
+  beforeAll(() => {
+    previous = previousBuilds();
+  }, 600_000);
+
+  it('covers every ordered pair of apps at different versions', () => {
+    for (const a of APPS)
+      for (const b of APPS.filter((other) => other !== a)) expect(configurations().some((old) => old.includes(a) && !old.includes(b))).toBe(true);
+  });
+
+  it.each(
+    configurations()
+      .map((old, i) => [i + 1, old] as const)
+      .filter(([i]) => i % 2 === 1),
+  )('configuration %i, previous release of %j', (i, old) => runConfiguration(`skew${i}`, old, previous));
+});
