@@ -73,6 +73,9 @@ function missingSecrets(manifests: Manifest[]): string[] {
   return [...missing].sort();
 }
 
+/** An installation without a prefix selects the platform's pods without one (never another installation's). */
+const withoutPrefix = { key: 'association-platform/installation', operator: 'DoesNotExist' };
+
 describe('helm lint --strict', () => {
   it.each(deployValuesApps())('passes for the platform-service chart with deploy/values/%s.yaml', (app) => {
     const result = helm(['lint', '--strict', 'charts/platform-service', '-f', `deploy/values/${app}.yaml`]);
@@ -177,7 +180,7 @@ describe('a gRPC service (identity)', () => {
           {
             podSelector: {
               matchLabels: { 'app.kubernetes.io/part-of': 'association-platform' },
-              matchExpressions: [{ key: 'app.kubernetes.io/name', operator: 'In', values: grpcCallers('identity') }],
+              matchExpressions: [{ key: 'app.kubernetes.io/name', operator: 'In', values: grpcCallers('identity') }, withoutPrefix],
             },
           },
         ],
@@ -431,7 +434,7 @@ describe('egress (issue 17)', () => {
       {
         podSelector: {
           matchLabels: { 'app.kubernetes.io/part-of': 'association-platform' },
-          matchExpressions: [{ key: 'app.kubernetes.io/name', operator: 'In', values: names }],
+          matchExpressions: [{ key: 'app.kubernetes.io/name', operator: 'In', values: names }, withoutPrefix],
         },
       },
     ],

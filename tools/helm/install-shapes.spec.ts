@@ -142,7 +142,11 @@ describe('the proxy in front: Gateway API first, no retired controller by defaul
     expect(find(parseManifests(text), 'NetworkPolicy', 'gateway-route')['spec']).toEqual({
       podSelector: {
         matchLabels: { 'app.kubernetes.io/part-of': 'association-platform' },
-        matchExpressions: [{ key: 'app.kubernetes.io/name', operator: 'In', values: ['gateway', 'web'] }],
+        matchExpressions: [
+          { key: 'app.kubernetes.io/name', operator: 'In', values: ['gateway', 'web'] },
+          // An installation without a prefix: never the pods of a prefixed one in the namespace.
+          { key: 'association-platform/installation', operator: 'DoesNotExist' },
+        ],
       },
       policyTypes: ['Ingress'],
       ingress: [

@@ -4,9 +4,41 @@
 {{- end -}}
 
 {{- define "platform-service.fullname" -}}
-{{- default (include "platform-service.app" .) .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- default (include "platform-service.prefixed" (list . (include "platform-service.app" .))) .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
 
+{{/*
+The installation's prefix, `global.namePrefix` rendered (a template): "" or a DNS label short enough
+for `<prefix>-notifications-migrations` to stay a valid name.
+*/}}
+{{- define "platform-service.namePrefix" -}}
+{{- $prefix := tpl (.Values.global.namePrefix | default "") . -}}
+{{- if and $prefix (not (and (regexMatch "^[a-z0-9]([-a-z0-9]*[a-z0-9])?$" $prefix) (le (len $prefix) 30))) -}}
+{{- fail (printf "global.namePrefix %q: lower-case letters, digits and '-', at most 30 characters" $prefix) -}}
+{{- end -}}
+{{- $prefix -}}
+{{- end -}}
+
+{{/* A name in the namespace, with the installation's prefix when it has one. Call with (list $ name). */}}
+{{- define "platform-service.prefixed" -}}
+{{- $prefix := include "platform-service.namePrefix" (index . 0) -}}
+{{- if $prefix }}{{ printf "%s-%s" $prefix (index . 1) }}{{ else }}{{ index . 1 }}{{ end -}}
+{{- end -}}
+
+{{/*
+A ConfigMap or Secret the app reads (a template), prefixed. For the migrations hook Job (third
+argument true), those the umbrella chart makes itself (`global.config`, `global.secrets` with
+`create`) are their hook copies `<name>-migrations`: the originals do not exist yet before install
+and are a revision behind before an upgrade. Call with (list $ name forJob).
+*/}}
+{{- define "platform-service.readName" -}}
+{{- $ := index . 0 -}}
+{{- $name := tpl (index . 1) $ -}}
+{{- $config := $.Values.global.config | default dict -}}
+{{- $secrets := $.Values.global.secrets | default dict -}}
+{{- $made := or (and $config.create (eq $name ($config.name | default ""))) (and $secrets.create (hasKey ($secrets.items | default dict) $name)) -}}
+{{- include "platform-service.prefixed" (list $ $name) -}}{{ if and (index . 2) $made }}-migrations{{ end -}}
+{{- end -}}
 {{- define "platform-service.imageTag" -}}
 {{- .Values.image.tag | default .Values.global.image.tag | default .Chart.AppVersion -}}
 {{- end -}}
@@ -35,8 +67,38 @@ app.kubernetes.io/version: {{ include "platform-service.imageTag" . | quote }}
 app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- /* .Chart.Name is the alias inside the umbrella chart: name the chart itself. */}}
 helm.sh/chart: platform-service-{{ .Chart.Version }}
+{{- with include "platform-service.namePrefix" . }}
+association-platform/installation: {{ . }}
+{{- end }}
 {{- end -}}
 
+{{/*
+A podSelector of the platform's apps named in the list (their `app.kubernetes.io/name`), of this
+installation only: with a prefix, its label; without, the pods that have none (never those of a
+prefixed installation beside it). Call with (list $ names).
+*/}}
+{{- define "platform-service.appsSelector" -}}
+{{- $prefix := include "platform-service.namePrefix" (index . 0) -}}
+matchLabels:
+  app.kubernetes.io/part-of: association-platform
+  {{- with $prefix }}
+  association-platform/installation: {{ . }}
+  {{- end }}
+matchExpressions:
+  - key: app.kubernetes.io/name
+    operator: In
+    values:
+      {{- toYaml (index . 1) | nindent 6 }}
+  {{- if not $prefix }}
+  - key: association-platform/installation
+    operator: DoesNotExist
+  {{- end }}
+{{- end -}}
+
+{{/* initContainer or hookJob: `migrations.mode`, else `global.migrations.mode`. */}}
+{{- define "platform-service.migrationsMode" -}}
+{{- .Values.migrations.mode | default (dig "migrations" "mode" "" .Values.global) | default "initContainer" -}}
+{{- end -}}
 {{- define "platform-service.serviceAccountName" -}}
 {{- if .Values.serviceAccount.create -}}
 {{- default (include "platform-service.fullname" .) .Values.serviceAccount.name -}}
@@ -82,8 +144,11 @@ helm.sh/chart: platform-service-{{ .Chart.Version }}
 {{- $options -}}
 {{- end -}}
 
-{{/* Environment of the app and of its migrations init container. */}}
+{{/* Environment of the app and of its migrations (init container or Job). Call with (list $ forJob). */}}
 {{- define "platform-service.env" -}}
+{{- $ := index . 0 -}}
+{{- $forJob := index . 1 -}}
+{{- with $ -}}
 {{- $defaults := dict "OTEL_SERVICE_NAME" (include "platform-service.app" .) -}}
 {{- with include "platform-service.nodeOptions" . }}{{ $_ := set $defaults "NODE_OPTIONS" . }}{{ end -}}
 {{- $env := merge (deepCopy (.Values.env | default dict)) (.Values.global.env | default dict) $defaults -}}
@@ -112,27 +177,33 @@ helm.sh/chart: platform-service-{{ .Chart.Version }}
 - name: {{ $name }}
   valueFrom:
     secretKeyRef:
-      name: {{ tpl $ref.secretName $ }}
+      name: {{ include "platform-service.readName" (list $ $ref.secretName $forJob) }}
       key: {{ $ref.key }}
       {{- if $ref.optional }}
       optional: true
       {{- end }}
+{{- end }}
 {{- end }}
 {{- end -}}
 
 {{/*
 ConfigMaps first, then Secrets: on a duplicate key the later source (the Secret) wins; `env` beats both.
 `globalEnvFromSecrets: false` leaves out the platform's shared Secrets (the web app needs none).
+Call with (list $ forJob).
 */}}
 {{- define "platform-service.envFrom" -}}
+{{- $ := index . 0 -}}
+{{- $forJob := index . 1 -}}
+{{- with $ -}}
 {{- range $name := concat (.Values.global.envFromConfigMaps | default list) .Values.envFromConfigMaps | uniq }}
 - configMapRef:
-    name: {{ tpl $name $ }}
+    name: {{ include "platform-service.readName" (list $ $name $forJob) }}
 {{- end }}
 {{- $globalSecrets := ternary (.Values.global.envFromSecrets | default list) list .Values.globalEnvFromSecrets }}
 {{- range $name := concat $globalSecrets .Values.envFromSecrets | uniq }}
 - secretRef:
-    name: {{ tpl $name $ }}
+    name: {{ include "platform-service.readName" (list $ $name $forJob) }}
+{{- end }}
 {{- end }}
 {{- end -}}
 
@@ -159,6 +230,22 @@ checksum/secrets: {{ toJson $hashed | sha256sum }}
 {{- end }}
 {{- end -}}
 
+{{/* The pods' security context: the app's and its migrations Job's. */}}
+{{- define "platform-service.podSecurityContext" -}}
+runAsNonRoot: true
+{{- with .Values.securityContext.runAsUser }}
+runAsUser: {{ . }}
+{{- end }}
+{{- with .Values.securityContext.runAsGroup }}
+runAsGroup: {{ . }}
+{{- end }}
+{{- with .Values.securityContext.fsGroup }}
+fsGroup: {{ . }}
+{{- end }}
+seccompProfile:
+  type: RuntimeDefault
+{{- end -}}
+
 {{- define "platform-service.containerSecurityContext" -}}
 allowPrivilegeEscalation: false
 readOnlyRootFilesystem: true
@@ -183,13 +270,19 @@ httpGet:
 {{/*
 The NetworkPolicy peers of one entry of `global.networkPolicy.egress.infrastructure`, wherever the
 service lives (issue 28): `to` as written (any NetworkPolicy peers), then pods labelled `podLabels`
-in the release's namespace or, with `namespace`, in that namespace, then each of `cidrs` (an
-address outside the cluster: a managed database, a NATS or Redis on VMs).
+in the release's namespace or, with `namespace`, in that namespace (label values are templates:
+`app.kubernetes.io/instance: "{{ .Release.Name }}"` picks the bundled charts' pods of this release),
+then each of `cidrs` (an address outside the cluster: a managed database, a NATS or Redis on VMs).
+Call with (list $ entry).
 */}}
 {{- define "platform-service.infrastructurePeers" -}}
+{{- $ := index . 0 -}}
+{{- with index . 1 -}}
 {{- $peers := concat (.to | default list) list -}}
 {{- if .podLabels -}}
-{{- $peer := dict "podSelector" (dict "matchLabels" .podLabels) -}}
+{{- $labels := dict -}}
+{{- range $key, $value := .podLabels }}{{ $_ := set $labels $key (tpl (toString $value) $) }}{{ end -}}
+{{- $peer := dict "podSelector" (dict "matchLabels" $labels) -}}
 {{- with .namespace }}{{ $_ := set $peer "namespaceSelector" (dict "matchLabels" (dict "kubernetes.io/metadata.name" .)) }}{{ end -}}
 {{- $peers = append $peers $peer -}}
 {{- else if .namespace -}}
@@ -200,6 +293,7 @@ address outside the cluster: a managed database, a NATS or Redis on VMs).
 {{- fail (printf "global.networkPolicy.egress.infrastructure %q: give where it is: podLabels (and namespace), cidrs, or to" .name) -}}
 {{- end -}}
 {{- toYaml $peers -}}
+{{- end -}}
 {{- end -}}
 
 {{/*
@@ -297,4 +391,45 @@ REDIS_SENTINEL_PASSWORD: {secretName: {{ .name | quote }}, key: {{ .key | quote 
 {{/* Local storage that only one pod can mount at a time: the Deployment replaces its pod (Recreate). */}}
 {{- define "platform-service.singleWriter" -}}
 {{- if and (eq .Values.storage.provider "local") (ne .Values.storage.local.accessMode "ReadWriteMany") }}true{{ end -}}
+{{- end -}}
+
+{{/*
+Egress rules to cluster DNS and to the infrastructure the app may reach (`networkPolicy.infrastructure`
+of `global.networkPolicy.egress.infrastructure`): the app's policy and its migrations Job's.
+*/}}
+{{- define "platform-service.egressToInfrastructure" -}}
+{{- $global := .Values.global.networkPolicy -}}
+# Cluster DNS.
+- to:
+    - namespaceSelector:
+        matchLabels:
+          kubernetes.io/metadata.name: {{ $global.egress.dns.namespace }}
+      podSelector:
+        matchLabels:
+          {{- toYaml $global.egress.dns.podLabels | nindent 10 }}
+  ports:
+    - port: 53
+      protocol: UDP
+    - port: 53
+      protocol: TCP
+{{- $only := .Values.networkPolicy.infrastructure }}
+{{- $known := list }}
+{{- range $global.egress.infrastructure }}{{ $known = append $known .name }}{{ end }}
+{{- range ($only | default list) }}
+{{- if not (has . $known) }}
+{{- fail (printf "networkPolicy.infrastructure: %q is none of global.networkPolicy.egress.infrastructure (%s)" . (join ", " $known)) }}
+{{- end }}
+{{- end }}
+{{- range $global.egress.infrastructure }}
+{{- if or (kindIs "invalid" $only) (has .name ($only | default list)) }}
+# {{ .name }}
+- to:
+    {{- include "platform-service.infrastructurePeers" (list $ .) | nindent 4 }}
+  ports:
+    {{- range .ports }}
+    - port: {{ . }}
+      protocol: TCP
+    {{- end }}
+{{- end }}
+{{- end }}
 {{- end -}}
