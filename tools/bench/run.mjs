@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs a benchmark: `npm run bench -- <name>` bundles tools/bench/<name>.ts (with the workspace
 // libraries, like an app) and runs it with node. Benchmarks write their figures into
-// docs/performance.md; they are never part of `npm test`.
+// docs/performance.md; only `cpu-per-request --short` runs in `npm test` (a check against its baseline).
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { runTypeScript, workspace } from '../build/run-ts.mjs';

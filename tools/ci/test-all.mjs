@@ -81,6 +81,10 @@ if (targets.length) {
         // The telemetry library's exporters load an ES module (its project.json sets the same).
         env: { NODE_OPTIONS: '--experimental-vm-modules' },
       },
+      // CPU per request of the gateway and of the whole stack, each divided by a reference server's
+      // measured in the same rounds, against tools/bench/cpu-per-request.baseline.json: more than
+      // 30 % above it fails (issue 27, decision 0232). On both cores, alone, after the tests.
+      { name: 'cpu per request', cores: 2, command: process.execPath, args: ['tools/bench/run.mjs', 'cpu-per-request', '--short'] },
       {
         name: 'generator test',
         cores: 1,

@@ -45,6 +45,65 @@ describe('TokenSigner', () => {
     expect(() => signer.verifyRefresh(token)).toThrow();
   });
 
+  describe('verified tokens remembered until they expire', () => {
+    it('answers a second verification of a token without its HMAC, with the same claims', () => {
+      const { token } = signer.signAccess(user);
+      const first = signer.verifyAccess(token);
+      const verify = jest.spyOn(jwt, 'verify');
+      try {
+        expect(signer.verifyAccess(token)).toEqual(first);
+        expect(verify).not.toHaveBeenCalled();
+      } finally {
+        verify.mockRestore();
+      }
+    });
+
+    it('refuses a remembered token as expired from the second of its exp, as without the cache', () => {
+      const { token } = signer.signAccess(user, 10);
+      signer.verifyAccess(token);
+      now += 9;
+      expect(signer.verifyAccess(token).sub).toBe('u1');
+      now += 1;
+      expect(() => signer.verifyAccess(token)).toThrow('expired');
+      now -= 10;
+    });
+
+    it('still refuses a remembered token where its kind does not fit', () => {
+      const access = signer.signAccess(user).token;
+      const service = signer.signService('identity');
+      signer.verifyCaller(access);
+      signer.verifyCaller(service);
+      expect(() => signer.verifyService(access)).toThrow('not valid');
+      expect(() => signer.verifyAccess(service)).toThrow('not valid');
+      expect(() => signer.verifyRefresh(access)).toThrow('not valid');
+    });
+
+    it('keeps the most recently used tokens within its bound', () => {
+      const small = new TokenSigner({ issuer: ISSUER, userKeys: { secret: SECRET }, now: () => now, verifiedTokens: 2 });
+      const [a, b, c] = ['a', 'b', 'c'].map((sub) => small.signAccess({ ...user, sub }).token) as [string, string, string];
+      small.verifyAccess(a);
+      small.verifyAccess(b);
+      small.verifyAccess(a); // a is now the most recent; c pushes b out
+      small.verifyAccess(c);
+      const verify = jest.spyOn(jwt, 'verify');
+      try {
+        small.verifyAccess(a);
+        small.verifyAccess(c);
+        expect(verify).not.toHaveBeenCalled();
+        small.verifyAccess(b);
+        expect(verify).toHaveBeenCalledTimes(1);
+      } finally {
+        verify.mockRestore();
+      }
+    });
+
+    it('never remembers a token that fails', () => {
+      const tampered = `${signer.signAccess(user).token.slice(0, -2)}xx`;
+      expect(() => signer.verifyAccess(tampered)).toThrow('not valid');
+      expect(() => signer.verifyAccess(tampered)).toThrow('not valid');
+    });
+  });
+
   describe('key ids', () => {
     it('names the signing key of its set in the kid header of every token', () => {
       const userKid = keyIdOf(SECRET);

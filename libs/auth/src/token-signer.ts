@@ -3,6 +3,7 @@ import jwt from 'jsonwebtoken';
 import { PlatformError } from '@platform/errors';
 import type { AccessClaims, RefreshClaims } from './claims';
 import { KeyRing, type KeySecrets, type TokenKey } from './token-keys';
+import { VerifiedTokens } from './verified-tokens';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
@@ -24,7 +25,15 @@ export interface TokenSignerOptions {
   accessSeconds?: number;
   refreshSeconds?: number;
   now?: () => number;
+  /**
+   * How many verified tokens to remember until they expire (least recently used first out), so a
+   * client's next request skips the decoding and the HMAC; 0 remembers none. Default 4096 (about
+   * 1 KB each).
+   */
+  verifiedTokens?: number;
 }
+
+const VERIFIED_TOKENS = 4096;
 
 type KeySet = 'user' | 'service';
 
@@ -41,6 +50,7 @@ export class TokenSigner {
   private readonly now: () => number;
   private readonly user: KeyRing;
   private readonly service?: KeyRing;
+  private readonly verified: VerifiedTokens<KeySet>;
 
   constructor(private readonly options: TokenSignerOptions) {
     this.user = new KeyRing('JWT', options.userKeys);
@@ -51,6 +61,7 @@ export class TokenSigner {
     this.accessSeconds = options.accessSeconds ?? ACCESS_TOKEN_SECONDS;
     this.refreshSeconds = options.refreshSeconds ?? REFRESH_TOKEN_SECONDS;
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+    this.verified = new VerifiedTokens(options.verifiedTokens ?? VERIFIED_TOKENS);
   }
 
   signAccess(input: AccessClaimsInput, seconds = this.accessSeconds): { token: string; claims: AccessClaims } {
@@ -122,6 +133,11 @@ export class TokenSigner {
   }
 
   private verify(token: string, accepted: KeySet[]): { set: KeySet; claims: Record<string, unknown> } {
+    const remembered = this.verified.get(token, this.now());
+    if (remembered) {
+      if (!accepted.includes(remembered.set)) throw invalid();
+      return remembered as { set: KeySet; claims: Record<string, unknown> };
+    }
     const { set, keys } = this.keysFor(token);
     if (!accepted.includes(set)) throw invalid();
     let failure: unknown;
@@ -135,7 +151,10 @@ export class TokenSigner {
           ...(set === 'service' ? { audience: SERVICE_AUDIENCE } : {}),
         });
         if (typeof decoded === 'string') throw invalid();
-        return { set, claims: decoded as Record<string, unknown> };
+        // Frozen: the same claims answer every later request with this token.
+        const verified = { set, claims: Object.freeze(decoded) as Record<string, unknown> };
+        this.verified.remember(token, verified);
+        return verified;
       } catch (err) {
         failure = err;
         if (!(err instanceof jwt.JsonWebTokenError && err.message === 'invalid signature')) break;

@@ -4,6 +4,7 @@ import { searchTerm, uuid, validate } from '@platform/errors';
 import { callerOf, type AsyncService } from '@platform/grpc-server';
 import type { contentV1 } from '@platform/proto';
 import { changeArticleState } from '../app/change-article-state';
+import { ViewCounter } from '../app/count-views';
 import { editArticle } from '../app/edit-article';
 import type { ContentDeps } from '../deps';
 import { deriveContent, normaliseTags, titleSearch } from '../domain/article-fields';
@@ -11,7 +12,7 @@ import { isArticleStatus, isVisible, ARTICLE_STATUSES, type ArticleStatus } from
 import { articleNotFound, slugTaken } from '../domain/errors';
 import { searchWords } from '../domain/search-text';
 import { maySee, viewerOf } from '../domain/viewer';
-import { ARTICLE_SORT_FIELDS, countView, createArticle, findArticle, queryArticles, slugInUse, softDeleteArticle } from '../store/articles';
+import { ARTICLE_SORT_FIELDS, createArticle, findArticle, queryArticles, slugInUse, softDeleteArticle } from '../store/articles';
 import { deleteArticleComments } from '../store/comments';
 import type { Prisma } from '../store/generated/client';
 import { articleContent, excerpt, futureDate, httpUrl, optionalEmail, shortText, slug, tags, title } from './inputs';
@@ -26,6 +27,7 @@ const ids = z.object({ organizationId: uuid, articleId: uuid });
 const statusFilter = z.string().refine((value) => value === '' || isArticleStatus(value), `must be one of ${ARTICLE_STATUSES.join(', ')}`);
 
 export function articleHandlers(deps: ContentDeps): ArticleHandlers {
+  const views = new ViewCounter(deps.db);
   const createInput = z.object({
     organizationId: uuid,
     title,
@@ -135,8 +137,9 @@ export function articleHandlers(deps: ContentDeps): ArticleHandlers {
       const input = validate(ids, request);
       const viewer = viewerOf(callerOf(ctx));
       const now = deps.now();
-      // The common case (a visible article) is one statement: its view counted, the row answered.
-      const counted = await countView(deps.db, input.organizationId, input.articleId, now, viewer.guest);
+      // The common case (a visible article) is one statement: its view counted, the row answered
+      // (shared with the fetches of the same article at the same moment: app/count-views.ts).
+      const counted = await views.count(input.organizationId, input.articleId, now, viewer.guest);
       if (counted) return toArticleMessage(counted, now);
       // Not counted: missing, or not visible to this reader (administrators still see drafts).
       const row = await findArticle(deps.db, input.organizationId, input.articleId);

@@ -99,10 +99,11 @@ const ARTICLE_COLUMNS = Prisma.raw(
 );
 
 /**
- * Counts one view of a visible PUBLISHED article in a single atomic UPDATE (concurrent fetches each
- * add exactly one) and answers the article as that UPDATE left it, or null when the article is not
- * one the reader may see as published (missing, deleted, not visible yet, or members-only for a
- * GUEST). One statement, so a fetch holds a connection and the row's lock as briefly as can be.
+ * Counts `views` views of a visible PUBLISHED article in a single atomic UPDATE (one per fetch, or
+ * the fetches app/count-views.ts batched) and answers the article as that UPDATE left it, or null
+ * when the article is not one the reader may see as published (missing, deleted, not visible yet,
+ * or members-only for a GUEST). One statement, so a fetch holds a connection and the row's lock as
+ * briefly as can be.
  * (Not Prisma's update: its @updatedAt would move updated_at on every view.)
  *
  * Its implicit transaction commits asynchronously (`synchronous_commit = off`, set for that
@@ -111,9 +112,16 @@ const ARTICLE_COLUMNS = Prisma.raw(
  * The trade (docs/decisions/0124-article-view-count.md): a database crash may lose the views counted in its last fraction
  * of a second (up to three wal_writer_delay, 600 ms by default); nothing else is written this way.
  */
-export async function countView(db: ContentDb, organizationId: string, id: string, now: Date, excludeMembersOnly: boolean): Promise<ArticleRow | null> {
+export async function countViews(
+  db: ContentDb,
+  organizationId: string,
+  id: string,
+  now: Date,
+  excludeMembersOnly: boolean,
+  views: number,
+): Promise<ArticleRow | null> {
   const rows = await db.$queryRaw<ArticleRow[]>`
-    UPDATE article SET view_count = view_count + 1
+    UPDATE article SET view_count = view_count + ${views}::bigint
      WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid AND deleted_at IS NULL
        AND status = 'PUBLISHED' AND published_at <= ${now}::timestamptz
        AND (NOT ${excludeMembersOnly}::boolean OR NOT members_only)

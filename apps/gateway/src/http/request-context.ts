@@ -42,13 +42,22 @@ export function requestContext(logger: Logger, metrics: GatewayMetrics): Request
     );
     const spanContext = trace.setSpan(parent, span);
     res.locals['requestId'] = requestId;
-    res.locals['logger'] = logger.child({ requestId });
+    // Made when first used: a pino child costs a few microseconds, and at LOG_LEVEL=warn most
+    // requests never log (docs/decisions/0232-cpu-per-request.md).
+    let requestLogger: Logger | undefined;
+    Object.defineProperty(res.locals, 'logger', {
+      get: () => (requestLogger ??= logger.child({ requestId })),
+      set: (value: Logger) => void (requestLogger = value),
+      enumerable: true,
+      configurable: true,
+    });
     res.setHeader('X-Request-Id', requestId);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = localsOf(res).routeLabel ?? 'unmatched';
       metrics.observe(req.method, route, res.statusCode, seconds);
+      if (!logger.isLevelEnabled('info')) return;
       context.with(spanContext, () =>
         localsOf(res).logger.info({ method: req.method, path: req.path, route, status: res.statusCode, durationMs: Math.round(seconds * 1e4) / 10 }, 'request'),
       );

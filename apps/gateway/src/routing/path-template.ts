@@ -58,7 +58,7 @@ export function splitRequestPath(path: string): string[] | undefined {
     return trimmed
       .slice(1)
       .split('/')
-      .map((s) => decodeURIComponent(s));
+      .map((s) => (s.includes('%') ? decodeURIComponent(s) : s));
   } catch {
     return undefined;
   }

@@ -8,43 +8,93 @@ import { DECIMAL_PATTERN, dictionary } from './json-input';
  * otherwise strings. Enums lose their type prefix; the zero `*_UNSPECIFIED` value is null.
  */
 export function encodeMessage(schema: MessageSchema, value: unknown): unknown {
-  if (schema.wellKnown) return encodeWellKnown(schema, value);
-  const source = isRecord(value) ? value : {};
-  const out: Record<string, unknown> = {};
-  for (const field of schema.fields) out[field.jsonName] = encodeField(field, source[field.name]);
-  return out;
+  return messageEncoder(schema)(value);
 }
 
 export function encodeField(field: FieldSchema, value: unknown): unknown {
-  if (field.mapKey) {
-    const out = dictionary();
-    if (isRecord(value)) for (const [k, v] of Object.entries(value)) out[k] = encodeSingle(field, v);
-    return out;
-  }
-  if (field.repeated) return Array.isArray(value) ? value.map((v) => encodeSingle(field, v)) : [];
-  if (value === undefined || value === null) return field.presence ? null : encodeSingle(field, undefined);
-  return encodeSingle(field, value);
+  return fieldEncoder(field)(value);
 }
 
-function encodeSingle(field: FieldSchema, value: unknown): unknown {
-  switch (field.type.kind) {
+// Each schema's encoder is built once, on its first reply, out of closures that each do one field's
+// conversion: the per-field decisions (map, repeated, presence, kind, enum look-up) are taken then,
+// not for every value of every reply (docs/decisions/0232-cpu-per-request.md).
+type Encode = (value: unknown) => unknown;
+const messageEncoders = new WeakMap<MessageSchema, Encode>();
+const fieldEncoders = new WeakMap<FieldSchema, Encode>();
+const NO_FIELDS: Record<string, unknown> = Object.freeze({});
+
+function messageEncoder(schema: MessageSchema): Encode {
+  let encode = messageEncoders.get(schema);
+  if (encode) return encode;
+  if (schema.wellKnown) {
+    encode = (value) => encodeWellKnown(schema, value);
+  } else {
+    const { fields } = schema;
+    let encoders: Encode[] | undefined; // on first use: a recursive message refers to itself
+    encode = (value) => {
+      encoders ??= fields.map(fieldEncoder);
+      const source = isRecord(value) ? value : NO_FIELDS;
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < fields.length; i++) {
+        const field = fields[i] as FieldSchema;
+        out[field.jsonName] = (encoders[i] as Encode)(source[field.name]);
+      }
+      return out;
+    };
+  }
+  messageEncoders.set(schema, encode);
+  return encode;
+}
+
+function fieldEncoder(field: FieldSchema): Encode {
+  let encode = fieldEncoders.get(field);
+  if (encode) return encode;
+  const single = singleEncoder(field);
+  if (field.mapKey) {
+    encode = (value) => {
+      const out = dictionary();
+      if (isRecord(value)) for (const [k, v] of Object.entries(value)) out[k] = single(v);
+      return out;
+    };
+  } else if (field.repeated) {
+    encode = (value) => (Array.isArray(value) ? value.map((v) => single(v)) : []);
+  } else if (field.presence) {
+    encode = (value) => (value === undefined || value === null ? null : single(value));
+  } else {
+    encode = (value) => single(value === null ? undefined : value);
+  }
+  fieldEncoders.set(field, encode);
+  return encode;
+}
+
+function singleEncoder(field: FieldSchema): Encode {
+  const type = field.type;
+  switch (type.kind) {
     case 'message':
-      return value === undefined || value === null ? null : encodeMessage(field.type.schema, value);
+      return (value) => (value === undefined || value === null ? null : messageEncoder(type.schema)(value));
     case 'enum':
-      return encodeEnum(field.type.schema, value);
+      return enumEncoder(type.schema);
     case 'scalar':
-      return encodeScalar(field.type.scalar, value);
+      return (value) => encodeScalar(type.scalar, value);
     default: {
-      const unreachable: never = field.type;
+      const unreachable: never = type;
       throw new Error(`unknown field type ${JSON.stringify(unreachable)}`);
     }
   }
 }
 
-function encodeEnum(schema: EnumSchema, value: unknown): unknown {
-  const match = schema.values.find((v) => v.name === value || v.number === value);
-  if (!match) return value ?? null;
-  return match.unspecified ? null : match.jsonName;
+/** An enum value by proto name or number (the first declared wins, as a linear search would find it), without the type prefix; the zero `*_UNSPECIFIED` is null. */
+function enumEncoder(schema: EnumSchema): Encode {
+  const rendered = new Map<unknown, string | null>();
+  for (const v of schema.values) {
+    const json = v.unspecified ? null : v.jsonName;
+    if (!rendered.has(v.name)) rendered.set(v.name, json);
+    if (!rendered.has(v.number)) rendered.set(v.number, json);
+  }
+  return (value) => {
+    const json = rendered.get(value);
+    return json !== undefined ? json : (value ?? null);
+  };
 }
 
 function encodeScalar(kind: ScalarKind, value: unknown): unknown {

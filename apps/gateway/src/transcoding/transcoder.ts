@@ -39,8 +39,7 @@ export function transcodeRequest(route: Route, parts: RequestParts): Record<stri
     }
   }
 
-  for (const variable of route.template.variables) {
-    const chain = resolveFieldPath(route.request, variable) as FieldSchema[];
+  for (const { variable, chain } of pathFieldsOf(route)) {
     const field = chain[chain.length - 1] as FieldSchema;
     const text = fromText(field, parts.params[variable] ?? '');
     if ('error' in text) {
@@ -89,6 +88,18 @@ export function transcodeReply(route: Route, reply: unknown): unknown {
   return encodeField(field, source[field.name]);
 }
 
+/** The fields of a route's path variables, resolved once per route (the route table never changes). */
+const pathFields = new WeakMap<Route, Array<{ variable: string; chain: FieldSchema[] }>>();
+
+function pathFieldsOf(route: Route): Array<{ variable: string; chain: FieldSchema[] }> {
+  let fields = pathFields.get(route);
+  if (!fields) {
+    fields = route.template.variables.map((variable) => ({ variable, chain: resolveFieldPath(route.request, variable) as FieldSchema[] }));
+    pathFields.set(route, fields);
+  }
+  return fields;
+}
+
 function queryProblem(route: Route, key: string, bound: Set<string>): string | undefined {
   if (route.body === '*') return 'is not a known query parameter';
   const chain = resolveFieldPath(route.request, key);
@@ -101,7 +112,7 @@ function queryProblem(route: Route, key: string, bound: Set<string>): string | u
 }
 
 function sameField(route: Route, variable: string, chain: FieldSchema[]): boolean {
-  const other = resolveFieldPath(route.request, variable);
+  const other = pathFieldsOf(route).find((f) => f.variable === variable)?.chain;
   return !!other && other.length === chain.length && other.every((f, i) => f === chain[i]);
 }
 

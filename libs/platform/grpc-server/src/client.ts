@@ -11,9 +11,13 @@ type ClientCtor<C> = new (address: string, creds: ReturnType<typeof credentials.
  * (`round_robin`): `dns:///<service>-grpc:50052`, the chart's headless Service, names every ready
  * pod, so a scaled-out service gets its load on every replica rather than on the one pod a
  * ClusterIP connection happened to reach. A plain `host:port` of one address behaves as before.
+ * Retries stay on: grpc-js's transparent retry resends a call that a closing connection refused
+ * before the server saw it (a service's rolling restart).
  */
 export const CHANNEL_OPTIONS = {
   'grpc.keepalive_time_ms': 30_000,
+  // No channelz: nothing here reads it, and it keeps counters and timestamps on every call.
+  'grpc.enable_channelz': 0,
   'grpc.max_receive_message_length': 8 * 1024 * 1024,
   'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
 } as const;

@@ -14,7 +14,12 @@ import { adaptService, type AsyncService } from './unary-handler';
  * service's addresses again, so replicas added since get their share.
  */
 export const MAX_CONNECTION_AGE_MS = 5 * 60 * 1000;
-const SERVER_OPTIONS = { 'grpc.max_receive_message_length': 8 * 1024 * 1024, 'grpc.max_connection_age_ms': MAX_CONNECTION_AGE_MS };
+const SERVER_OPTIONS = {
+  'grpc.max_receive_message_length': 8 * 1024 * 1024,
+  'grpc.max_connection_age_ms': MAX_CONNECTION_AGE_MS,
+  // No channelz, as on the client side (client.ts).
+  'grpc.enable_channelz': 0,
+};
 
 export interface ServiceBinding {
   definition: ServiceDefinition;

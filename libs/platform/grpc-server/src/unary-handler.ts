@@ -91,17 +91,20 @@ export function adaptService<S>(definition: ServiceDefinition, handlers: AsyncSe
       const { span, ctx: traceContext } = startServerSpan(method.path, call.metadata);
       span.setAttribute('platform.request_id', requestId);
       context.with(traceContext, () => {
-        const logger = deps.logger.child({ rpc, requestId });
+        // The call's logger is made when first used: a pino child costs a few microseconds, and
+        // most calls log nothing at the usual levels (docs/decisions/0232-cpu-per-request.md).
+        let callLogger: Logger | undefined;
+        const logger = (): Logger => (callLogger ??= deps.logger.child({ rpc, requestId }));
         const finish = (err: unknown, reply?: unknown): void => {
           const seconds = Number(process.hrtime.bigint() - started) / 1e9;
           let code: number = status.OK;
           if (err) {
-            const serviceError = toServiceError(err, logger);
+            const serviceError = toServiceError(err, logger());
             code = serviceError.code ?? status.UNKNOWN;
-            logger.info({ code: serviceError.code, ms: seconds * 1000 }, 'rpc failed');
+            logger().info({ code: serviceError.code, ms: seconds * 1000 }, 'rpc failed');
             callback(serviceError, null);
           } else {
-            logger.debug({ ms: seconds * 1000 }, 'rpc ok');
+            if (deps.logger.isLevelEnabled('debug')) logger().debug({ ms: seconds * 1000 }, 'rpc ok');
             callback(null, reply);
           }
           const labels = { rpc, code: code === status.OK ? 'OK' : String(code) };
@@ -126,7 +129,9 @@ export function adaptService<S>(definition: ServiceDefinition, handlers: AsyncSe
             userAgent: firstValue(call.metadata, 'x-client-user-agent') ?? firstValue(call.metadata, 'user-agent'),
             deadline: call.getDeadline(),
             metadata: call.metadata,
-            logger,
+            get logger() {
+              return logger();
+            },
             call,
           };
           return handler(call.request, ctx);
