@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { smtpConnectionOptions, type CheckedDestination, type DestinationGuard } from '@platform/outbound';
 import type { Mailer, SmtpServer } from './ports';
@@ -40,15 +41,30 @@ export function nodemailerMailer(options: { timeoutMs: number; guard: Destinatio
   return {
     async send(server, email) {
       const transport = await transportFor(server);
-      const info = await transport.sendMail({
-        from: email.from,
-        to: email.to,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        messageId: email.messageId,
-      });
-      return { messageId: info.messageId, response: info.response };
+      // A client span for the SMTP exchange: the server, never the addresses, subject or the error's
+      // text (a server's refusal quotes the recipient); its code (EENVELOPE, ETIMEDOUT…) says enough.
+      return trace
+        .getTracer('notifications')
+        .startActiveSpan('smtp send', { kind: SpanKind.CLIENT, attributes: { 'server.address': server.host, 'server.port': server.port } }, async (span) => {
+          try {
+            const info = await transport.sendMail({
+              from: email.from,
+              to: email.to,
+              subject: email.subject,
+              html: email.html,
+              text: email.text,
+              messageId: email.messageId,
+            });
+            return { messageId: info.messageId, response: info.response };
+          } catch (err) {
+            const code = (err as { code?: unknown }).code;
+            span.setAttribute('error.type', typeof code === 'string' ? code : 'Error');
+            span.setStatus({ code: SpanStatusCode.ERROR });
+            throw err;
+          } finally {
+            span.end();
+          }
+        });
     },
     close() {
       for (const transport of transports.values()) transport.close();

@@ -3,6 +3,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
 import { checkObjectKey } from './object-key';
 import type { ObjectRead, ObjectStore, ResolvedRange, StoredObject } from './object-store';
+import { s3TracingMiddleware } from './s3-tracing';
 
 export interface S3StoreConfig {
   /** Empty for AWS; MinIO, R2 or Google Cloud Storage's S3-compatible endpoint otherwise. */
@@ -34,6 +35,7 @@ export class S3ObjectStore implements ObjectStore {
       ...(config.accessKeyId && config.secretAccessKey ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } } : {}),
     };
     this.client = new S3Client(options);
+    this.client.middlewareStack.add(s3TracingMiddleware(serverOf(config.endpoint)), { step: 'initialize', name: 'platformTracing' });
   }
 
   async put(key: string, body: Readable, contentType: string): Promise<StoredObject> {
@@ -86,6 +88,17 @@ export class S3ObjectStore implements ObjectStore {
 
   async close(): Promise<void> {
     this.client.destroy();
+  }
+}
+
+/** The endpoint's host and port for the spans; AWS's regional endpoint (no endpoint) goes without. */
+function serverOf(endpoint: string | undefined): { address?: string; port?: number } {
+  if (!endpoint) return {};
+  try {
+    const url = new URL(endpoint);
+    return { address: url.hostname, port: url.port ? Number(url.port) : url.protocol === 'http:' ? 80 : 443 };
+  } catch {
+    return {};
   }
 }
 

@@ -3,6 +3,7 @@ import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } 
 import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, ConsoleSpanExporter, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { startClientInstrumentation } from './client-instrumentation';
 import type { OtlpProtocol, TracesExporterKind } from './tracing';
 
 // The tracing SDK: spans recorded and handed to span processors. initTelemetry loads this module
@@ -62,7 +63,8 @@ export interface SdkTracingOptions {
  * Registers a tracer provider with the service name (`OTEL_SERVICE_NAME` wins,
  * `OTEL_RESOURCE_ATTRIBUTES` adds attributes), W3C trace-context and baggage propagation, async
  * context tracking and the exporter; the sampler follows `OTEL_TRACES_SAMPLER` (default
- * parentbased_always_on). Returns the provider's flush and shutdown.
+ * parentbased_always_on); client spans for pg and ioredis calls (client-instrumentation.ts).
+ * Returns the provider's flush and shutdown.
  */
 export function startSdkTracing(options: SdkTracingOptions): { forceFlush(): Promise<void>; shutdown(): Promise<void> } {
   const exporter = exporterOf(options.exporter, options.protocol);
@@ -75,5 +77,12 @@ export function startSdkTracing(options: SdkTracingOptions): { forceFlush(): Pro
   provider.register({
     propagator: new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }),
   });
-  return { forceFlush: () => provider.forceFlush(), shutdown: () => provider.shutdown() };
+  const stopInstrumentation = startClientInstrumentation();
+  return {
+    forceFlush: () => provider.forceFlush(),
+    shutdown: () => {
+      stopInstrumentation();
+      return provider.shutdown();
+    },
+  };
 }
