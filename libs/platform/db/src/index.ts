@@ -1,5 +1,6 @@
 export { runMigrations, MIGRATION_LOCK_KEY, type RunMigrationsOptions, type MigrationLogger } from './migrate';
 export { MigrationError, MigrationErrorCode } from './migration-error';
+export { assertSessionPooling, keepsSessions } from './session-check';
 export { checksumOf } from './migration-files';
 export { prismaOptions, type PrismaOptionsInput } from './prisma-client';
 export { assertSchemaName } from './schema-name';

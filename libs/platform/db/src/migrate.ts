@@ -4,6 +4,7 @@ import { readMigrationFiles, type MigrationFile } from './migration-files';
 import { pendingMigrations } from './migration-history';
 import { ensureMigrationsTable, listMigrationRecords, recordFailed, recordFinished, recordStarted } from './migrations-table';
 import { quotedSchema } from './schema-name';
+import { assertSessionPooling } from './session-check';
 
 /** The advisory lock key Prisma's schema engine takes, so our runner and `prisma migrate` exclude each other. */
 export const MIGRATION_LOCK_KEY = 72707369;
@@ -37,6 +38,8 @@ export interface RunMigrationsOptions {
 export async function runMigrations(options: RunMigrationsOptions): Promise<{ applied: string[] }> {
   const schema = quotedSchema(options.schema);
   const files = readMigrationFiles(options.migrationsDir);
+  // Before the session lock below: a transaction pooler would keep it held forever.
+  await assertSessionPooling(options.connectionString);
   const client = new pg.Client({ connectionString: options.connectionString, application_name: 'platform-migrate' });
   await client.connect();
   try {

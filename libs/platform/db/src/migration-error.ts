@@ -7,6 +7,8 @@ export enum MigrationErrorCode {
   FAILED_MIGRATION = 'FAILED_MIGRATION',
   /** A migration script failed in this run. */
   APPLY_FAILED = 'APPLY_FAILED',
+  /** DATABASE_URL goes through a pooler in transaction or statement mode (sessions not kept). */
+  SESSION_POOLING_REQUIRED = 'SESSION_POOLING_REQUIRED',
 }
 
 /** Why migrations refused to run. The service must not start: its schema is not what it expects. */
