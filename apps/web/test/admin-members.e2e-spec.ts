@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createPlatformClient, unwrap, type PlatformClient } from '@platform/api-client';
 import { STACK_ADMIN, startPlatformStack, type PlatformStack } from '@platform/testing';
-import { expectScreenOk, launchBrowser, newContext } from './support/browser';
+import { expectScreenOk, launchBrowser, newContext, openCreate } from './support/browser';
 
 const OWNER = { email: 'olga@harbour.test', password: 'owner password 1' };
 const SLUG = 'harbour';
@@ -154,7 +154,7 @@ describe('the console: an owner administers the organisation members', () => {
 
   it('invites someone by email', async () => {
     await page.getByRole('menuitem', { name: 'Invitations' }).click();
-    await page.getByRole('link', { name: 'Create' }).first().click();
+    await openCreate(page, 'invitations');
     // The form's screen loads on first use: wait for it, not only for the address.
     await page.getByRole('button', { name: 'Save' }).waitFor();
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('newbie@harbour.test');
@@ -185,7 +185,7 @@ describe('the console: an owner administers the organisation members', () => {
 
   it('creates a membership type with an exact decimal price, the server field errors shown beside the fields', async () => {
     await page.getByRole('menuitem', { name: 'Membership types' }).click();
-    await page.getByRole('link', { name: 'Create' }).first().click();
+    await openCreate(page, 'membership-types');
     // The form's screen loads on first use: wait for it, not only for the address.
     await page.getByRole('button', { name: 'Save' }).waitFor();
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Full member');
@@ -211,7 +211,7 @@ describe('the console: an owner administers the organisation members', () => {
     await page.getByRole('menuitem', { name: 'Members', exact: true }).click();
     // The list before its Create link: the page before had one too.
     await page.waitForURL((url) => url.pathname === '/admin/members');
-    await page.getByRole('link', { name: 'Create' }).first().click();
+    await openCreate(page, 'members');
     // The form's screen loads on first use: wait for it, not only for the address.
     await page.getByRole('button', { name: 'Save' }).waitFor();
     // Read before typing: no field or button is mid-transition then.

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createPlatformClient, unwrap, type PlatformClient } from '@platform/api-client';
 import { STACK_ADMIN, startPlatformStack, type PlatformStack } from '@platform/testing';
-import { expectScreenOk, launchBrowser, newContext } from './support/browser';
+import { expectScreenOk, launchBrowser, newContext, openCreate } from './support/browser';
 import { mailTo } from './support/mail';
 
 describe('the console: a platform administrator sees every organisation and the audit log', () => {
@@ -56,7 +56,7 @@ describe('the console: a platform administrator sees every organisation and the 
     await page.getByRole('cell', { name: 'Alpha Rowing' }).waitFor();
     await page.getByRole('cell', { name: 'Beta Chess Club' }).waitFor();
     await expectScreenOk(page, 'admin-platform-organisations');
-    await page.getByRole('link', { name: 'Create' }).first().click();
+    await openCreate(page, 'organisations');
     // The form's screen loads on first use: wait for it, not only for the address.
     await page.getByRole('button', { name: 'Save' }).waitFor();
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Gamma Sailing');
@@ -98,7 +98,7 @@ describe('the console: a platform administrator sees every organisation and the 
     await page.getByRole('menuitem', { name: 'Creation invitations' }).click();
     // The list before its Create link: the page before had one too.
     await page.waitForURL((url) => url.pathname === '/admin/creation-invitations');
-    await page.getByRole('link', { name: 'Create' }).first().click();
+    await openCreate(page, 'creation-invitations');
     // The form's screen loads on first use: wait for it, not only for the address.
     await page.getByRole('button', { name: 'Save' }).waitFor();
     // Read before typing: no field or button is mid-transition then.

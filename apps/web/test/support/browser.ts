@@ -69,6 +69,16 @@ export function browserWindows(browser: () => Browser, baseURL: () => string) {
   };
 }
 
+/**
+ * Opens a console resource's create form from its list, by the link to that resource's form: while
+ * a lazily loaded list replaces the previous screen, the previous screen (with a Create link of
+ * its own) stays shown for a moment, and a link found by its name alone may be that one.
+ */
+export async function openCreate(page: Page, resource: string): Promise<void> {
+  await page.locator(`a[href$="/admin/${resource}/create"]`).first().click();
+  await page.waitForURL((url) => url.pathname === `/admin/${resource}/create`);
+}
+
 /** Until the page's first-level heading with that name shows. */
 export const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor();
 
