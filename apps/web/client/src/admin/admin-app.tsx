@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { cloneElement, useMemo } from 'react';
 import { Admin, CustomRoutes } from 'react-admin';
 import { useSession } from '../session/use-session';
@@ -20,6 +21,8 @@ export function AdminApp() {
   const audience = session?.claims.userType === 'SYSTEM' ? 'platform' : 'organisation';
   const areas = useMemo(() => ADMIN_AREAS.filter((area) => (area.audience ?? 'organisation') === audience), [audience]);
   const layout = useMemo(() => adminLayout(areas), [areas]);
+  const { t } = useTranslation('common');
+  const theme = useMemo(() => adminTheme(t('loading')), [t]);
   const routes = areas.flatMap((area) => (area.routes ?? []).map((route, index) => cloneElement(route, { key: route.key ?? `${area.name}-route-${index}` })));
   return (
     <Admin
@@ -32,7 +35,7 @@ export function AdminApp() {
       dashboard={audience === 'platform' ? PlatformDashboard : Dashboard}
       requireAuth
       disableTelemetry
-      theme={adminTheme}
+      theme={theme}
       darkTheme={null}
     >
       {areas.flatMap((area) => area.elements.map((element, index) => cloneElement(element, { key: element.key ?? `${area.name}-${index}` })))}
