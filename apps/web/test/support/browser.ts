@@ -84,6 +84,15 @@ export const heading = (page: Page, name: string | RegExp) => page.getByRole('he
 
 /** Serious and critical axe violations of the page as it stands (rule id: the first offending nodes). */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
+  // Colours are read as they end up: a notice fading in (a snackbar's 225 ms transition) has not
+  // its contrast yet. Every finite animation or transition ends first; spinners run on.
+  await page.evaluate(async () => {
+    type Running = { finished: Promise<unknown>; effect: { getTiming(): { iterations?: number } } | null };
+    const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
+    const finite = doc.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    // At most 2 s: a paused animation never finishes.
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
